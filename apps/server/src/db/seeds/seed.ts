@@ -1,0 +1,70 @@
+import { memberTypes } from '@arcadia/contract';
+import fs from 'node:fs';
+import type { Kysely } from 'kysely';
+import type { Database } from '../schema.js';
+import { createBrandRepository } from '../../modules/brand/brand.repository.js';
+import { type BrandFile, brandFileSchema } from '../../modules/brand/brand.settings.js';
+import { createMemberRepository } from '../../modules/member/member.repository.js';
+import { createMemberService } from '../../modules/member/member.service.js';
+import { demoBrand } from './brands/demo.js';
+
+export const demoAccounts = {
+  agent: { account: 'demoagent', password: 'demo1234' },
+  player: { account: 'demoplayer', password: 'demo1234' },
+} as const;
+
+export interface SeedOptions {
+  /** A brand file (JSON) to seed instead of the built-in demo brand. */
+  brandFile?: string | undefined;
+  /** Create the demo agent and player. */
+  demo: boolean;
+}
+
+export interface SeedResult {
+  brand: string;
+  brandCreated: boolean;
+  demoAccountsCreated: boolean;
+}
+
+export function readBrandFile(file: string | undefined): BrandFile {
+  if (!file) return demoBrand;
+  return brandFileSchema.parse(JSON.parse(fs.readFileSync(file, 'utf8')));
+}
+
+/**
+ * Seeds the brand on first start and, in demo mode, the demo accounts. Idempotent: running it
+ * again changes nothing that exists.
+ */
+export async function seed(db: Kysely<Database>, options: SeedOptions): Promise<SeedResult> {
+  const file = readBrandFile(options.brandFile);
+  const brands = createBrandRepository(db);
+  const brandCreated = (await brands.insertFromFile(file)) !== null;
+  const brand = await brands.findByCode(file.code);
+  if (!brand) throw new Error(`brand ${file.code} is missing after seeding`);
+
+  let demoAccountsCreated = false;
+  if (options.demo) {
+    const repository = createMemberRepository(db);
+    const members = createMemberService({ repository });
+    const existing = await repository.findByAccount(brand.id, demoAccounts.agent.account);
+    if (!existing) {
+      const agentId = await members.create({
+        merchantId: brand.id,
+        ...demoAccounts.agent,
+        nickname: 'Demo Agent',
+        type: memberTypes.agent,
+        registerMethod: 'SEED',
+      });
+      await members.create({
+        merchantId: brand.id,
+        ...demoAccounts.player,
+        nickname: 'Demo Player',
+        type: memberTypes.member,
+        parentId: agentId,
+        registerMethod: 'SEED',
+      });
+      demoAccountsCreated = true;
+    }
+  }
+  return { brand: file.code, brandCreated, demoAccountsCreated };
+}

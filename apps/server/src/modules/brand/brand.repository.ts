@@ -1,0 +1,56 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema.js';
+import type { BrandFile } from './brand.settings.js';
+
+export function createBrandRepository(db: Kysely<Database>) {
+  return {
+    findByCode(code: string) {
+      return db.selectFrom('merchant').selectAll().where('code', '=', code).executeTakeFirst();
+    },
+
+    async exists(code: string): Promise<boolean> {
+      const row = await db.selectFrom('merchant').select('id').where('code', '=', code).executeTakeFirst();
+      return row !== undefined;
+    },
+
+    /** Creates the brand and its help topics; a brand that already exists is left as it is. */
+    async insertFromFile(file: BrandFile): Promise<number | null> {
+      return db.transaction().execute(async (trx) => {
+        const row = await trx
+          .insertInto('merchant')
+          .values({
+            code: file.code,
+            name: file.name,
+            currency: file.currency,
+            currency_symbol: file.currencySymbol,
+            currency_scale: file.currencyScale,
+            default_language: file.defaultLanguage,
+            settings: JSON.stringify(file.settings),
+            modules: JSON.stringify(file.modules),
+            register_rules: JSON.stringify(file.registerRules),
+            availability: JSON.stringify(file.availability),
+          })
+          .onConflict((oc) => oc.column('code').doNothing())
+          .returning('id')
+          .executeTakeFirst();
+        if (!row) return null;
+        const topics = Object.entries(file.helpTopics).flatMap(([language, list]) =>
+          list.map((t, sort) => ({ merchant_id: row.id, language, term: t.term, title: t.title, content: t.content, sort })),
+        );
+        if (topics.length > 0) await trx.insertInto('help_topic').values(topics).execute();
+        return row.id;
+      });
+    },
+
+    async updateAvailability(code: string, availability: unknown): Promise<boolean> {
+      const result = await db
+        .updateTable('merchant')
+        .set({ availability: JSON.stringify(availability), updated_at: new Date() })
+        .where('code', '=', code)
+        .executeTakeFirst();
+      return result.numUpdatedRows > 0n;
+    },
+  };
+}
+
+export type BrandRepository = ReturnType<typeof createBrandRepository>;

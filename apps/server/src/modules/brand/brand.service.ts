@@ -1,0 +1,125 @@
+import {
+  type BrandAvailability,
+  type BrandInfo,
+  type LanguageCode,
+  type RegisterRules,
+  brandAvailabilitySchema,
+  registerRulesSchema,
+} from '@arcadia/contract';
+import { z } from 'zod';
+import { AppError } from '../../lib/app-error.js';
+import type { InvalidationBus } from '../../lib/invalidation-bus.js';
+import { ipInRanges, parseRanges } from '../../lib/ip-ranges.js';
+import type { BrandRepository } from './brand.repository.js';
+import { type BrandSettings, brandSettingsSchema } from './brand.settings.js';
+
+/** A brand as the request handlers see it: parsed, validated, cached. */
+export interface Brand {
+  id: number;
+  code: string;
+  name: string;
+  currency: string;
+  currencySymbol: string;
+  currencyScale: number;
+  defaultLanguage: LanguageCode;
+  settings: BrandSettings;
+  modules: Record<string, boolean>;
+  registerRules: RegisterRules;
+  availability: BrandAvailability;
+  /** Parsed `availability.regionBlock.blockedRanges`. */
+  blockedRanges: ReturnType<typeof parseRanges>;
+}
+
+const TOPIC = 'brand';
+
+export interface BrandServiceOptions {
+  repository: BrandRepository;
+  bus: InvalidationBus;
+  /** How long a cached brand may be served before it is read again (bounds cross-instance staleness). */
+  ttlMs: number;
+  now?: () => number;
+}
+
+export function createBrandService({ repository, bus, ttlMs, now = Date.now }: BrandServiceOptions) {
+  const cache = new Map<string, { brand: Brand | null; at: number }>();
+  bus.subscribe(TOPIC, (code) => cache.delete(code));
+
+  async function load(code: string): Promise<Brand | null> {
+    const row = await repository.findByCode(code);
+    if (!row || row.status !== 'active') return null;
+    const availability = brandAvailabilitySchema.parse(row.availability);
+    return {
+      id: row.id,
+      code: row.code,
+      name: row.name,
+      currency: row.currency,
+      currencySymbol: row.currency_symbol,
+      currencyScale: row.currency_scale,
+      defaultLanguage: z.string().parse(row.default_language) as LanguageCode,
+      settings: brandSettingsSchema.parse(row.settings),
+      modules: z.record(z.string(), z.boolean()).parse(row.modules),
+      registerRules: registerRulesSchema.parse(row.register_rules),
+      availability,
+      blockedRanges: parseRanges(availability.regionBlock.blockedRanges),
+    };
+  }
+
+  return {
+    /** The active brand with this code, or null. Served from a per-process cache. */
+    async find(code: string): Promise<Brand | null> {
+      const hit = cache.get(code);
+      if (hit && now() - hit.at < ttlMs) return hit.brand;
+      const brand = await load(code);
+      cache.set(code, { brand, at: now() });
+      return brand;
+    },
+
+    async get(code: string): Promise<Brand> {
+      const brand = await this.find(code);
+      if (!brand) throw new AppError('merchant.acct.setup.err', { merchant: code });
+      return brand;
+    },
+
+    /** Replaces the brand's maintenance and region-block settings; every instance sees it at once. */
+    async setAvailability(code: string, availability: BrandAvailability): Promise<BrandAvailability> {
+      const updated = await repository.updateAvailability(code, availability);
+      if (!updated) throw new AppError('not.found', { merchant: code });
+      await bus.publish(TOPIC, code);
+      return availability;
+    },
+
+    /** 0 normal, 1 maintenance, 2 region block (maintenance wins). */
+    statusFor(brand: Brand, ip: string): 0 | 1 | 2 {
+      if (brand.availability.maintenance.enabled) return 1;
+      if (brand.availability.regionBlock.enabled && ipInRanges(ip, brand.blockedRanges)) return 2;
+      return 0;
+    },
+
+    info(brand: Brand): BrandInfo {
+      const s = brand.settings;
+      return {
+        merchantCode: brand.code,
+        name: brand.name,
+        platform: s.platform,
+        defaultLanguage: brand.defaultLanguage,
+        supportLanguages: s.supportLanguages,
+        currency: brand.currency,
+        currencySymbol: brand.currencySymbol,
+        currencyScale: brand.currencyScale,
+        lotteryType: s.lotteryType,
+        prizeModes: s.prizeModes,
+        esportGames: s.esportGames,
+        cockfightGames: s.cockfightGames,
+        spbGames: s.spbGames,
+        agentTypes: s.agentTypes,
+        trialTypes: s.trialTypes,
+        vendorLogos: s.vendorLogos,
+        helpLinks: s.helpLinks,
+        ageLimit: s.ageLimit,
+        feedback: s.feedback,
+      };
+    },
+  };
+}
+
+export type BrandService = ReturnType<typeof createBrandService>;

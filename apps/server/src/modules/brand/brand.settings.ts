@@ -1,0 +1,57 @@
+import { z } from 'zod';
+import {
+  brandAvailabilitySchema,
+  customerServiceEntrySchema,
+  languageCodeSchema,
+  registerRulesSchema,
+  resourceSchema,
+} from '@arcadia/contract';
+
+/** What `merchant.settings` holds. Validated on every read so a bad edit fails loudly, not later. */
+export const brandSettingsSchema = z.object({
+  platform: z.literal('WEB'),
+  supportLanguages: z.array(languageCodeSchema).min(1),
+  lotteryType: z.string(),
+  prizeModes: z.object({ ModeLott: z.string(), ModeZy: z.string(), ModeElott: z.string(), ModeSea: z.string() }),
+  esportGames: z.array(z.string()),
+  cockfightGames: z.array(z.string()),
+  spbGames: z.array(z.string()),
+  agentTypes: z.array(z.number().int()),
+  trialTypes: z.array(z.number().int()),
+  domains: z.array(z.string()),
+  mainDomain: z.string(),
+  customerService: z.array(customerServiceEntrySchema),
+  resources: z.array(resourceSchema),
+  analytics: z.object({ gtagId: z.string().nullable() }),
+  imageCDNs: z.array(z.string()),
+  launchGameCDNs: z.array(z.string()),
+  /** ISO 3166 codes accepted for mobile numbers; empty means every country. */
+  countries: z.array(z.string().length(2)),
+  vendorLogos: z.array(z.string()),
+  helpLinks: z.array(z.string()),
+  ageLimit: z.number().int().min(18),
+  feedback: z.object({ minWords: z.number().int().min(1), maxWords: z.number().int().min(1) }),
+});
+export type BrandSettings = z.infer<typeof brandSettingsSchema>;
+
+const helpTopicSeedSchema = z.object({
+  term: z.string().regex(/^[a-z0-9_-]{1,64}$/),
+  title: z.string(),
+  content: z.string(),
+});
+
+/** A brand file: everything needed to create a brand on first start. */
+export const brandFileSchema = z.object({
+  code: z.string().regex(/^[a-z0-9][a-z0-9_-]{0,31}$/),
+  name: z.string(),
+  currency: z.string().length(3),
+  currencySymbol: z.string(),
+  currencyScale: z.number().int().min(0).max(4),
+  defaultLanguage: languageCodeSchema,
+  settings: brandSettingsSchema,
+  modules: z.record(z.string(), z.boolean()),
+  registerRules: registerRulesSchema,
+  availability: brandAvailabilitySchema,
+  helpTopics: z.partialRecord(languageCodeSchema, z.array(helpTopicSeedSchema)),
+});
+export type BrandFile = z.infer<typeof brandFileSchema>;

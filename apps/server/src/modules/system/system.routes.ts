@@ -1,0 +1,25 @@
+import { type LanguageCode, buildWhitelabelTree, languageCodes, systemRoutes } from '@arcadia/contract';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { type RouteHooks, registerRoute } from '../../plugins/routes.js';
+import type { SystemService } from './system.service.js';
+
+/** The `Language` header, when it names a language we know. */
+function headerLanguage(request: FastifyRequest): LanguageCode | undefined {
+  const value = request.headers.language;
+  const code = typeof value === 'string' ? value.toUpperCase() : undefined;
+  return code && (languageCodes as readonly string[]).includes(code) ? (code as LanguageCode) : undefined;
+}
+
+export function registerSystemRoutes(app: FastifyInstance, hooks: RouteHooks, system: SystemService) {
+  registerRoute(app, hooks, systemRoutes.status, async ({ brand, request }) => system.status(brand, request.ip));
+  registerRoute(app, hooks, systemRoutes.domainRoute, async ({ brand }) => brand.settings.domains);
+  registerRoute(app, hooks, systemRoutes.whitelabel, async ({ brand }) => buildWhitelabelTree(brand.modules));
+  registerRoute(app, hooks, systemRoutes.registerSettings, async ({ brand }) => brand.registerRules);
+  registerRoute(app, hooks, systemRoutes.country, async ({ brand }) => system.countries(brand));
+  registerRoute(app, hooks, systemRoutes.helpCenter, async ({ brand, query, request }) =>
+    system.helpCenter(brand, query.lang ?? headerLanguage(request)),
+  );
+  registerRoute(app, hooks, systemRoutes.feedback, async ({ brand, body, request }) =>
+    system.leaveFeedback(brand, body, { memberId: null, ip: request.ip }),
+  );
+}

@@ -1,0 +1,46 @@
+import type { ErrorEnvelope } from '@arcadia/contract';
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { AppError } from '../lib/app-error.js';
+
+const API_PREFIXES = ['/wps/', '/lgw/', '/vendor/', '/ops/', '/docs/json'];
+
+export function isApiPath(url: string): boolean {
+  const path = url.split('?')[0] ?? '';
+  return API_PREFIXES.some((p) => path.startsWith(p) || path === p.slice(0, -1));
+}
+
+export function envelope(error: AppError): ErrorEnvelope {
+  return {
+    success: false,
+    code: error.code,
+    message: error.message,
+    ...(error.value ? { value: error.value } : {}),
+  };
+}
+
+/**
+ * Every failure leaves as the error envelope with a fitting status. Client mistakes that Fastify
+ * itself detects (bad JSON, wrong content type, oversize body) become `request_param_err`;
+ * anything unexpected becomes a 500 `system.error` with nothing internal in it.
+ */
+export function registerErrorHandling(app: FastifyInstance) {
+  app.setErrorHandler((err: FastifyError | AppError, request, reply) => {
+    if (err instanceof AppError) {
+      return reply.status(err.status).send(envelope(err));
+    }
+    const status = typeof err.statusCode === 'number' ? err.statusCode : 500;
+    if (status === 429) {
+      return reply.status(429).send(envelope(new AppError('TOO_MANY_REQUESTS')));
+    }
+    if (status >= 400 && status < 500) {
+      const value = { reason: err.code ?? 'bad_request' };
+      return reply.status(status).send(envelope(new AppError('request_param_err', value)));
+    }
+    request.log.error({ err }, 'unhandled error');
+    return reply.status(500).send(envelope(new AppError('system.error', { requestId: request.id })));
+  });
+}
+
+export function sendNotFound(reply: import('fastify').FastifyReply) {
+  return reply.status(404).send(envelope(new AppError('not.found')));
+}

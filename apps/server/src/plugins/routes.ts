@@ -1,0 +1,76 @@
+import type { RouteBody, RouteDescriptor, RouteParams, RouteQuery, RouteReply } from '@arcadia/contract';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { z } from 'zod';
+import { AppError } from '../lib/app-error.js';
+import type { Brand } from '../modules/brand/brand.service.js';
+
+export interface RouteContext<D extends RouteDescriptor> {
+  request: FastifyRequest;
+  reply: FastifyReply;
+  query: RouteQuery<D>;
+  body: RouteBody<D>;
+  params: RouteParams<D>;
+  /** The brand selected by the `Merchant` header (ops routes: the default brand). */
+  brand: Brand;
+}
+
+export type RouteHandler<D extends RouteDescriptor> = (ctx: RouteContext<D>) => Promise<RouteReply<D>>;
+
+export interface RouteHooks {
+  /** Resolves the brand for the request (and refuses unknown ones). */
+  brandOf(request: FastifyRequest): Promise<Brand>;
+  /** Refuses the call when the brand is in maintenance or the caller's region is blocked. */
+  assertAvailable(request: FastifyRequest, brand: Brand): void;
+  /** Checks the operator credential. */
+  assertOperator(request: FastifyRequest): void;
+  /** Validate every reply against its schema (development and tests). */
+  validateReplies: boolean;
+}
+
+function parseOrThrow<S extends z.ZodType>(schema: S, input: unknown): z.infer<S> {
+  const result = schema.safeParse(input ?? {});
+  if (result.success) return result.data;
+  const fields: Record<string, string> = {};
+  for (const issue of result.error.issues) {
+    const key = issue.path.join('.') || '_';
+    fields[key] ??= issue.message;
+  }
+  throw new AppError('request_param_err', { fields });
+}
+
+/** Routes under /wps/system and /ops answer during maintenance: the client needs them to say so. */
+const alwaysAvailable = (path: string) => path.startsWith('/wps/system/') || path.startsWith('/ops/');
+
+/**
+ * Registers one contract route: validates params, query and body with the contract's schemas,
+ * applies the auth rule, wraps the result in the success envelope.
+ */
+export function registerRoute<D extends RouteDescriptor>(
+  app: FastifyInstance,
+  hooks: RouteHooks,
+  route: D,
+  handler: RouteHandler<D>,
+) {
+  if (route.encrypted) throw new Error(`${route.path}: encrypted bodies are not supported yet`);
+  if (route.auth === 'member') throw new Error(`${route.path}: member sessions are not supported yet`);
+  app.route({
+    method: route.method,
+    url: route.path,
+    handler: async (request, reply) => {
+      if (route.auth === 'ops') hooks.assertOperator(request);
+      const brand = await hooks.brandOf(request);
+      if (!alwaysAvailable(route.path)) hooks.assertAvailable(request, brand);
+      const ctx = {
+        request,
+        reply,
+        brand,
+        params: (route.params ? parseOrThrow(route.params, request.params) : undefined) as RouteParams<D>,
+        query: (route.query ? parseOrThrow(route.query, request.query) : undefined) as RouteQuery<D>,
+        body: (route.body ? parseOrThrow(route.body, request.body) : undefined) as RouteBody<D>,
+      };
+      const value = await handler(ctx);
+      if (hooks.validateReplies) route.reply.parse(value);
+      return { success: true, value };
+    },
+  });
+}

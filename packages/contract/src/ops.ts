@@ -1,0 +1,55 @@
+import { z } from 'zod';
+import { defineRoute } from './route.js';
+
+const cidrSchema = z
+  .string()
+  .trim()
+  .max(64)
+  .regex(/^[0-9a-fA-F:.]+(\/\d{1,3})?$/, 'an IP address or CIDR range');
+
+export const brandAvailabilitySchema = z
+  .object({
+    maintenance: z.object({
+      enabled: z.boolean(),
+      message: z.string().max(2000).nullable(),
+      /** ISO 8601 time the brand expects to be back, shown to players. */
+      endTime: z.iso.datetime({ offset: true }).nullable(),
+    }),
+    regionBlock: z.object({
+      enabled: z.boolean(),
+      /** Visitors whose IP falls in any of these ranges see the region-block screen. */
+      blockedRanges: z.array(cidrSchema).max(10_000),
+    }),
+  })
+  .meta({ id: 'BrandAvailability' });
+export type BrandAvailability = z.infer<typeof brandAvailabilitySchema>;
+
+const merchantParams = z.object({ merchantCode: z.string().min(1).max(32) });
+
+/**
+ * Operator calls. Until operator accounts exist they authenticate with the deployment's
+ * operator key (`X-Ops-Key`, see docs/configuration.md).
+ */
+export const opsRoutes = {
+  getAvailability: defineRoute({
+    method: 'GET',
+    path: '/ops/merchants/:merchantCode/availability',
+    auth: 'ops',
+    encrypted: false,
+    tag: 'ops',
+    summary: "A brand's maintenance and region-block settings.",
+    params: merchantParams,
+    reply: brandAvailabilitySchema,
+  }),
+  setAvailability: defineRoute({
+    method: 'PUT',
+    path: '/ops/merchants/:merchantCode/availability',
+    auth: 'ops',
+    encrypted: false,
+    tag: 'ops',
+    summary: 'Switch maintenance or region block; takes effect on every instance without a restart.',
+    params: merchantParams,
+    body: brandAvailabilitySchema,
+    reply: brandAvailabilitySchema,
+  }),
+} as const;

@@ -1,0 +1,52 @@
+import type { z } from 'zod';
+
+/**
+ * Who may call a route.
+ * - `none`: anyone.
+ * - `optional`: anyone; a valid token identifies the member.
+ * - `member`: a session token of a real or trial member.
+ * - `ops`: an operator credential (`X-Ops-Key`).
+ */
+export type RouteAuth = 'none' | 'optional' | 'member' | 'ops';
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH';
+
+export interface RouteDescriptor<
+  Q extends z.ZodType | undefined = z.ZodType | undefined,
+  B extends z.ZodType | undefined = z.ZodType | undefined,
+  P extends z.ZodType | undefined = z.ZodType | undefined,
+  R extends z.ZodType = z.ZodType,
+> {
+  method: HttpMethod;
+  /** Wire path, verbatim from the spec or the original API; `:name` marks a path parameter. */
+  path: string;
+  auth: RouteAuth;
+  /** Body travels in the RSA + AES-GCM envelope (spec "E"). */
+  encrypted: boolean;
+  /** Whitelabel module that gates the route, when the original names one. */
+  modId?: string;
+  /** Body is sent form-urlencoded rather than JSON (the original's forget-password call). */
+  form?: boolean;
+  tag: string;
+  summary: string;
+  params?: P;
+  query?: Q;
+  body?: B;
+  /** Schema of `value` in the success envelope. */
+  reply: R;
+}
+
+export function defineRoute<
+  Q extends z.ZodType | undefined = undefined,
+  B extends z.ZodType | undefined = undefined,
+  P extends z.ZodType | undefined = undefined,
+  R extends z.ZodType = z.ZodType,
+>(route: RouteDescriptor<Q, B, P, R>): RouteDescriptor<Q, B, P, R> {
+  return route;
+}
+
+type Infer<T> = T extends z.ZodType ? z.infer<T> : undefined;
+export type RouteQuery<D> = D extends { query?: infer Q } ? Infer<Q> : never;
+export type RouteBody<D> = D extends { body?: infer B } ? Infer<B> : never;
+export type RouteParams<D> = D extends { params?: infer P } ? Infer<P> : never;
+export type RouteReply<D> = D extends { reply: infer R } ? Infer<R> : never;
