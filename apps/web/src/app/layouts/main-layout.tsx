@@ -1,0 +1,36 @@
+import { useEffect } from 'react';
+import { Outlet, useLocation } from 'react-router';
+import { Footer } from '../../components/footer';
+import { Header } from '../../components/header';
+import { SideMenu } from '../../components/side-menu';
+import { isGamePage } from '../../config/paths';
+import { useUiStore } from '../../lib/ui-store';
+import { AuthModals } from '../auth-modals';
+import { NavigationEffects } from '../navigation-effects';
+
+/** Side menu, header, content and footer; the side menu is hidden on game pages (spec §2). */
+export function MainLayout() {
+  const { pathname } = useLocation();
+  const gamePage = isGamePage(pathname);
+  const { sideMenuOpen, setSideMenu } = useUiStore();
+
+  useEffect(() => {
+    if (gamePage) setSideMenu(false);
+  }, [gamePage, setSideMenu]);
+
+  return (
+    <div className={`shell${sideMenuOpen && !gamePage ? ' shell--side-open' : ''}${gamePage ? ' shell--game' : ''}`}>
+      <NavigationEffects />
+      {!gamePage && <SideMenu />}
+      {sideMenuOpen && !gamePage && <div className="shell__scrim" onClick={() => setSideMenu(false)} aria-hidden="true" />}
+      <div className="shell__main">
+        <Header categories={[]} />
+        <main className="shell__content" id="content">
+          <Outlet />
+        </main>
+        <Footer />
+      </div>
+      <AuthModals />
+    </div>
+  );
+}

@@ -1,0 +1,9 @@
+import { useTranslation } from 'react-i18next';
+import { EmptyState } from '../../components/empty-state';
+import { HelpCenter } from '../../features/help/components/help-center';
+import { currentLanguage } from '../../lib/i18n';
+
+export default function HelpPage() {
+  useTranslation();
+  return <HelpCenter lang={currentLanguage()} emptyState={<EmptyState />} />;
+}

@@ -1,0 +1,16 @@
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { paths } from '../../config/paths';
+
+export default function NotFoundPage() {
+  const { t } = useTranslation();
+  return (
+    <div className="page center">
+      <h1>{t('page_not_found_title')}</h1>
+      <p>{t('page_not_found_text')}</p>
+      <Link to={paths.home} className="button button--primary">
+        {t('back_home')}
+      </Link>
+    </div>
+  );
+}

@@ -1,0 +1,32 @@
+import type { LanguageCode } from '@arcadia/contract';
+import { type ReactNode, useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { PageLoader } from '../components/page-loader';
+import { MaintenanceScreen, NetworkErrorScreen, RegionBlockScreen } from '../components/system-screens';
+import { changeLanguage, currentLanguage } from '../lib/i18n';
+import { usePermissionQuery } from '../lib/permission';
+
+/**
+ * The permission bootstrap decides, before the app renders, between the app, the maintenance
+ * screen and the region-block screen (spec §2 "System status screens", §4 "System status").
+ */
+export function SystemGate({ children }: { children: ReactNode }) {
+  const { data, error, refetch, isFetching } = usePermissionQuery();
+  const { i18n } = useTranslation();
+
+  // A remembered language the brand does not offer gives way to the brand default.
+  useEffect(() => {
+    if (!data) return;
+    const { supportLanguages, defaultLanguage } = data.info.brand;
+    if (!supportLanguages.includes(currentLanguage())) void changeLanguage(defaultLanguage as LanguageCode);
+    document.title = data.info.brand.name;
+  }, [data, i18n]);
+
+  if (!data) {
+    if (error) return <NetworkErrorScreen onRetry={() => void refetch()} retrying={isFetching} />;
+    return <PageLoader />;
+  }
+  if (data.systemStatus === 1) return <MaintenanceScreen status={data} />;
+  if (data.systemStatus === 2) return <RegionBlockScreen status={data} />;
+  return children;
+}

@@ -1,0 +1,75 @@
+import { useTranslation } from 'react-i18next';
+import { NavLink } from 'react-router';
+import { paths } from '../config/paths';
+import { useBrand } from '../lib/permission';
+import { useSessionStore } from '../lib/session-store';
+import { useUiStore } from '../lib/ui-store';
+import { BrandMark } from './brand-mark';
+import { LanguageSelect } from './language-select';
+import { ThemeToggle } from './theme-toggle';
+
+export interface NavItem {
+  key: string;
+  label: string;
+  to: string;
+}
+
+/** Spec §2 navigation: Home, one item per game category that has vendors, then Promotions. */
+export function Header({ categories }: { categories: NavItem[] }) {
+  const { t } = useTranslation();
+  const brand = useBrand();
+  const token = useSessionStore((s) => s.token);
+  const { toggleSideMenu, sideMenuOpen, openModal } = useUiStore();
+  const items: NavItem[] = [
+    { key: 'HOME', label: t('hd_home'), to: paths.home },
+    ...categories,
+    { key: 'PROMO', label: t('hd_event'), to: paths.promotions },
+  ];
+  return (
+    <header className="app-header">
+      <button
+        type="button"
+        className="icon-button"
+        onClick={toggleSideMenu}
+        aria-label={sideMenuOpen ? t('close_menu') : t('open_menu')}
+        aria-expanded={sideMenuOpen}
+        aria-controls="side-menu"
+      >
+        <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true">
+          <path d="M4 6h16M4 12h16M4 18h16" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+        </svg>
+      </button>
+      <BrandMark name={brand.name} />
+      <nav className="app-header__nav" aria-label={t('menu')}>
+        {items.map((item) => (
+          <NavLink key={item.key} to={item.to} end={item.to === paths.home} className="app-header__link">
+            {item.label}
+          </NavLink>
+        ))}
+      </nav>
+      <div className="app-header__actions">
+        <LanguageSelect className="hide-narrow" />
+        <ThemeToggle />
+        {token ? (
+          <>
+            <NavLink to={`${paths.member}?page=depositv2`} className="button button--primary">
+              {t('deposit')}
+            </NavLink>
+            <NavLink to={`${paths.member}?page=withdraw`} className="button">
+              {t('withdraw')}
+            </NavLink>
+          </>
+        ) : (
+          <>
+            <button type="button" className="button" onClick={() => openModal('login')}>
+              {t('login')}
+            </button>
+            <button type="button" className="button button--primary" onClick={() => openModal('register')}>
+              {t('register')}
+            </button>
+          </>
+        )}
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,29 @@
+/**
+ * Member-centre pages (spec §2, reference §4.2) in menu order, with the whitelabel module that
+ * gates each. Page ids are the spec's, verbatim; `securityCenter` is the default page.
+ */
+export interface MemberMenuEntry {
+  page: string;
+  /** Shown when this returns true for the brand's flattened whitelabel flags. */
+  gate?: (wl: Record<string, boolean>) => boolean;
+}
+
+export const memberMenu: MemberMenuEntry[] = [
+  { page: 'securityCenter' },
+  { page: 'transferFund', gate: (wl) => wl.MYWALL !== false },
+  { page: 'depositv2', gate: (wl) => !!wl.DEPOSIT && !wl.CREDITMAR3 },
+  { page: 'withdraw', gate: (wl) => !!wl.WITHDRAW && !wl.CREDITMAR3 },
+  { page: 'transferUpline', gate: (wl) => !!wl.AGETRANSFERUP3 },
+  { page: 'personalHistoryCopy' },
+  { page: 'transactionHistory' },
+  { page: 'personalProfit' },
+  { page: 'bonusDetails', gate: (wl) => !!wl.PLYRBT },
+  { page: 'rewardCenter', gate: (wl) => !!wl.REWCEN3 },
+  { page: 'referral' },
+  { page: 'missionLeaderboard' },
+  { page: 'messageV2', gate: (wl) => !!wl.MAILCEN },
+  { page: 'manualRebate', gate: (wl) => !!wl.MANPLAYREB3 },
+  { page: 'feedback', gate: (wl) => !!wl.FEEDBACK3 },
+];
+
+export const defaultMemberPage = 'securityCenter';

@@ -1,0 +1,48 @@
+/** Every URL of the spec's route table (spec §2), once. */
+export const paths = {
+  home: '/',
+  homeAliases: ['/index', '/index.html', '/home'],
+  login: '/login',
+  register: '/register',
+  agentLogin: '/agent',
+  agentHome: '/agentHome',
+  member: '/member',
+  help: '/help',
+  sports: '/sports',
+  esports: '/esports',
+  lott: '/lott',
+  elott: '/elott',
+  live: '/live',
+  fish: '/fish',
+  rng: '/rng',
+  pvp: '/pvp',
+  favorite: '/favorite',
+  recent: '/recent',
+  lottery: '/lottery',
+  seaLottery: '/seaLottery',
+  vnLottery: '/vnLottery',
+  promotions: '/promotions',
+  pointMall: '/pointMall',
+  seamless: '/seamless',
+} as const;
+
+/**
+ * Game pages hide the side menu. The original lists `/seamless, /lottert, /vnlottery,
+ * /sealottery`; "lottert" is its misspelling of the lottery page, matched here as `/lottery`.
+ */
+export const gamePagePaths = ['/seamless', '/lottery', '/vnlottery', '/sealottery'];
+
+export function isGamePage(pathname: string): boolean {
+  return gamePagePaths.includes(pathname.toLowerCase());
+}
+
+/** Routes that need a session token; without one the guard sends the visitor to /login. */
+export const protectedPaths: string[] = [
+  paths.member,
+  paths.favorite,
+  paths.recent,
+  paths.lottery,
+  paths.seaLottery,
+  paths.vnLottery,
+  paths.seamless,
+];

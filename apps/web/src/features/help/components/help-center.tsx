@@ -1,0 +1,48 @@
+import DOMPurify from 'dompurify';
+import { useEffect, useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocation, useNavigate } from 'react-router';
+import { useHelpTopicsQuery } from '../api/use-help-topics';
+
+/** Help topics from the brand; the `#term` anchor picks the topic. Server HTML is sanitised. */
+export function HelpCenter({ lang, emptyState }: { lang: string; emptyState: React.ReactNode }) {
+  const { t } = useTranslation('help');
+  const { hash } = useLocation();
+  const navigate = useNavigate();
+  const { data: topics, isPending } = useHelpTopicsQuery(lang);
+  const term = decodeURIComponent(hash.replace(/^#/, ''));
+  const active = topics?.find((x) => x.term === term) ?? topics?.[0];
+  const html = useMemo(() => (active ? DOMPurify.sanitize(active.content) : ''), [active]);
+
+  useEffect(() => {
+    if (term) document.getElementById('help-content')?.focus({ preventScroll: true });
+  }, [term]);
+
+  if (isPending) return <div className="skeleton" style={{ height: 240 }} />;
+  if (!topics?.length || !active) return emptyState;
+  return (
+    <div className="panel-layout">
+      <nav className="panel-layout__nav" aria-label={t('topics')}>
+        <h1 className="panel-layout__title">{t('help_title')}</h1>
+        <ul>
+          {topics.map((topic) => (
+            <li key={topic.term}>
+              <button
+                type="button"
+                className="panel-layout__link"
+                aria-current={topic.term === active.term ? 'page' : undefined}
+                onClick={() => void navigate({ hash: topic.term }, { replace: true })}
+              >
+                {topic.title}
+              </button>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      <article className="panel-layout__panel prose" id="help-content" tabIndex={-1}>
+        <h2>{active.title}</h2>
+        <div dangerouslySetInnerHTML={{ __html: html }} />
+      </article>
+    </div>
+  );
+}

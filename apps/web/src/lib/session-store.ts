@@ -1,0 +1,43 @@
+import { isAgentType, isTrialType } from '@arcadia/contract';
+import { create } from 'zustand';
+import { session } from './storage';
+
+interface SessionState {
+  token: string | null;
+  isLogin: boolean;
+  isAgent: boolean;
+  isTrial: boolean;
+  setToken(token: string | null): void;
+  setMemberType(type: number): void;
+  clear(): void;
+}
+
+function initialToken(): string | null {
+  // A token in the URL logs the user in on boot (reference §1); it then lives in session storage.
+  const fromUrl = typeof location === 'undefined' ? null : new URLSearchParams(location.search).get('token');
+  if (fromUrl) session.set('token', fromUrl);
+  return fromUrl ?? session.get('token');
+}
+
+const storedType = Number(session.get('isAgent') ?? NaN);
+
+/** Session state of spec §3: token plus the login flags derived from the member type. */
+export const useSessionStore = create<SessionState>((set) => ({
+  token: initialToken(),
+  isLogin: false,
+  isAgent: Number.isFinite(storedType) && isAgentType(storedType),
+  isTrial: Number.isFinite(storedType) && isTrialType(storedType),
+  setToken(token) {
+    if (token) session.set('token', token);
+    else session.remove('token');
+    set({ token });
+  },
+  setMemberType(type) {
+    session.set('isAgent', String(type));
+    set({ isLogin: true, isAgent: isAgentType(type), isTrial: isTrialType(type) });
+  },
+  clear() {
+    session.clearKeepingMerchant();
+    set({ token: null, isLogin: false, isAgent: false, isTrial: false });
+  },
+}));

@@ -1,0 +1,11 @@
+import agent from './agent.json';
+import auth from './auth.json';
+import common from './common.json';
+import errors from './errors.json';
+import help from './help.json';
+import lobby from './lobby.json';
+import member from './member.json';
+
+/** English: the source language, the type of every key, and the fallback. */
+export const en = { common, errors, auth, lobby, member, agent, help };
+export type Resources = typeof en;
