@@ -12,7 +12,7 @@ export default defineConfig({
       ...(process.env.TEST_DATABASE_URL
         ? [{ test: { name: 'server-postgres', ...serverTest, env: { TEST_DB: 'postgres' } } }]
         : []),
-      // WEB_PROJECT
+      './apps/web/vitest.config.ts',
     ],
   },
 });

@@ -66,13 +66,25 @@ describe('envelope on every API reply', () => {
     expect(res.statusCode).toBe(500);
     expect(res.body).not.toContain('hunter2');
     expect(res.body).not.toContain('secret');
-    expect(res.json()).toMatchObject({ success: false, code: 'system.error', value: { requestId: res.headers['x-request-id'] } });
+    expect(res.json()).toMatchObject({
+      success: false,
+      code: 'system.error',
+      value: { requestId: res.headers['x-request-id'] },
+    });
   });
 
   it('echoes a sane X-Request-Id and invents one otherwise', async () => {
-    const kept = await t.app.inject({ method: 'GET', url: '/healthz', headers: { 'x-request-id': 'trace-12345678' } });
+    const kept = await t.app.inject({
+      method: 'GET',
+      url: '/healthz',
+      headers: { 'x-request-id': 'trace-12345678' },
+    });
     expect(kept.headers['x-request-id']).toBe('trace-12345678');
-    const replaced = await t.app.inject({ method: 'GET', url: '/healthz', headers: { 'x-request-id': 'bad id!' } });
+    const replaced = await t.app.inject({
+      method: 'GET',
+      url: '/healthz',
+      headers: { 'x-request-id': 'bad id!' },
+    });
     expect(replaced.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
   });
 });

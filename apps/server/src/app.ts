@@ -87,7 +87,9 @@ export async function buildApp(deps: AppDeps) {
       if (Array.isArray(header) || (typeof header === 'string' && header.includes(','))) {
         throw new AppError('request_param_err', { fields: { Merchant: 'send exactly one Merchant header' } });
       }
-      return brands.get(typeof header === 'string' && header !== '' ? header.toLowerCase() : config.DEFAULT_MERCHANT);
+      return brands.get(
+        typeof header === 'string' && header !== '' ? header.toLowerCase() : config.DEFAULT_MERCHANT,
+      );
     },
     assertAvailable(request, brand) {
       const status = brands.statusFor(brand, request.ip);

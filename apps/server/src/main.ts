@@ -17,7 +17,9 @@ async function main() {
   try {
     await migrateToLatest(database.db);
   } catch (err) {
-    console.error(`\n✖ ${err instanceof MigrationError ? err.message : String(err)}\n  The server did not start.`);
+    console.error(
+      `\n✖ ${err instanceof MigrationError ? err.message : String(err)}\n  The server did not start.`,
+    );
     await database.close().catch(() => undefined);
     process.exit(1);
   }

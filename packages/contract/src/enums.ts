@@ -19,7 +19,14 @@ export const lobbyPseudoTabs = ['HOT', 'FAV', 'RECENT', 'MXWIN'] as const;
 export type LobbyPseudoTab = (typeof lobbyPseudoTabs)[number];
 
 /** Member `type` values (spec §3): agents 1, 2, 41, 42; trial 4; ordinary members 0. */
-export const memberTypes = { member: 0, agent: 1, agentLevel2: 2, trial: 4, agent41: 41, agent42: 42 } as const;
+export const memberTypes = {
+  member: 0,
+  agent: 1,
+  agentLevel2: 2,
+  trial: 4,
+  agent41: 41,
+  agent42: 42,
+} as const;
 export const agentTypes = [1, 2, 41, 42] as const;
 export const trialTypes = [4] as const;
 

@@ -13,4 +13,7 @@ import { systemRoutes } from './system.js';
 import { opsRoutes } from './ops.js';
 
 /** Every route of the API, for the server's registration check and the OpenAPI document. */
-export const allRoutes: readonly RouteDescriptor[] = [...Object.values(systemRoutes), ...Object.values(opsRoutes)];
+export const allRoutes: readonly RouteDescriptor[] = [
+  ...Object.values(systemRoutes),
+  ...Object.values(opsRoutes),
+];

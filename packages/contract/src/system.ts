@@ -42,7 +42,12 @@ export const brandInfoSchema = z.object({
   /** Digits after the decimal point of the brand currency (minor units). */
   currencyScale: z.number().int(),
   lotteryType: z.string(),
-  prizeModes: z.object({ ModeLott: z.string(), ModeZy: z.string(), ModeElott: z.string(), ModeSea: z.string() }),
+  prizeModes: z.object({
+    ModeLott: z.string(),
+    ModeZy: z.string(),
+    ModeElott: z.string(),
+    ModeSea: z.string(),
+  }),
   esportGames: z.array(z.string()),
   cockfightGames: z.array(z.string()),
   spbGames: z.array(z.string()),
@@ -79,9 +84,7 @@ export const systemStatusSchema = z
     maintenance: z.boolean(),
     regionRestriction: z.boolean(),
     systemStatus: systemStatusCodeSchema,
-    maintenanceInfo: z
-      .object({ message: z.string().nullable(), endTime: z.string().nullable() })
-      .nullable(),
+    maintenanceInfo: z.object({ message: z.string().nullable(), endTime: z.string().nullable() }).nullable(),
     location: z.object({ ip: z.string() }),
     info: permissionInfoSchema,
   })

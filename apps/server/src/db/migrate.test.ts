@@ -40,7 +40,9 @@ describe('migrations', () => {
     expect(error).toBeInstanceOf(MigrationError);
     expect((error as MigrationError).migration).toBe('209901010000_add_broken');
     expect((error as Error).message).toContain('table_that_does_not_exist');
-    const exists = await sql<{ t: string | null }>`select to_regclass('half_done')::text as t`.execute(handle.db);
+    const exists = await sql<{ t: string | null }>`select to_regclass('half_done')::text as t`.execute(
+      handle.db,
+    );
     expect(exists.rows[0]?.t).toBeNull();
   });
 });

@@ -1,5 +1,5 @@
 import type { ErrorEnvelope } from '@arcadia/contract';
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import { AppError } from '../lib/app-error.js';
 
 const API_PREFIXES = ['/wps/', '/lgw/', '/vendor/', '/ops/', '/docs/json'];
@@ -41,6 +41,6 @@ export function registerErrorHandling(app: FastifyInstance) {
   });
 }
 
-export function sendNotFound(reply: import('fastify').FastifyReply) {
+export function sendNotFound(reply: FastifyReply) {
   return reply.status(404).send(envelope(new AppError('not.found')));
 }

@@ -42,7 +42,12 @@ export function AuthModals() {
         <LoginForm onRegister={() => openModal('register')} />
       </Modal>
       <Modal open={modal === 'register'} onClose={close} title={t('register_title')} size="medium">
-        <RegisterForm rules={rules} modes={[...modes]} ageLimit={brand.ageLimit} onLogin={() => openModal('login')} />
+        <RegisterForm
+          rules={rules}
+          modes={[...modes]}
+          ageLimit={brand.ageLimit}
+          onLogin={() => openModal('login')}
+        />
       </Modal>
     </>
   );

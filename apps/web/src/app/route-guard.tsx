@@ -6,7 +6,8 @@ import { useSessionStore } from '../lib/session-store';
 export function RequireToken() {
   const token = useSessionStore((s) => s.token);
   const location = useLocation();
-  if (!token) return <Navigate to={paths.login} replace state={{ from: location.pathname + location.search }} />;
+  if (!token)
+    return <Navigate to={paths.login} replace state={{ from: location.pathname + location.search }} />;
   return <Outlet />;
 }
 

@@ -1,4 +1,5 @@
 import { type RouteObject, createBrowserRouter } from 'react-router';
+import { PageLoader } from '../components/page-loader';
 import { paths } from '../config/paths';
 import { AgentLayout } from './layouts/agent-layout';
 import { MainLayout } from './layouts/main-layout';
@@ -21,34 +22,64 @@ const at = (path: string, lazy: RouteObject['lazy']): RouteObject => ({ path, la
 export const routes: RouteObject[] = [
   {
     errorElement: <RouteErrorBoundary />,
+    hydrateFallbackElement: <PageLoader />,
     children: [
       {
         element: <MainLayout />,
         children: [
           // `/`, `/index`, `/login` and `/register` share one page; the last two open their modal.
           ...[paths.home, ...paths.homeAliases, paths.login, paths.register].map((p) => at(p, home)),
-          at(paths.help, page(() => import('./routes/help'))),
+          at(
+            paths.help,
+            page(() => import('./routes/help')),
+          ),
           ...[paths.sports, paths.esports, paths.lott, paths.elott].map((p) => at(p, gameCentre)),
           ...[paths.live, paths.fish, paths.rng, paths.pvp].map((p) => at(p, gameList)),
-          at(paths.promotions, page(() => import('./routes/promotions'))),
-          at(paths.pointMall, page(() => import('./routes/point-mall'))),
+          at(
+            paths.promotions,
+            page(() => import('./routes/promotions')),
+          ),
+          at(
+            paths.pointMall,
+            page(() => import('./routes/point-mall')),
+          ),
           {
             element: <RequireToken />,
             children: [
-              at(paths.member, page(() => import('./routes/member'))),
+              at(
+                paths.member,
+                page(() => import('./routes/member')),
+              ),
               ...[paths.favorite, paths.recent].map((p) => at(p, accountGames)),
               ...[paths.lottery, paths.seaLottery, paths.vnLottery].map((p) => at(p, lottery)),
-              at(paths.seamless, page(() => import('./routes/seamless'))),
+              at(
+                paths.seamless,
+                page(() => import('./routes/seamless')),
+              ),
             ],
           },
-          at('*', page(() => import('./routes/not-found'))),
+          at(
+            '*',
+            page(() => import('./routes/not-found')),
+          ),
         ],
       },
       {
         element: <AgentLayout />,
         children: [
-          at(paths.agentLogin, page(() => import('./routes/agent-login'))),
-          { element: <RequireAgent />, children: [at(paths.agentHome, page(() => import('./routes/agent-home')))] },
+          at(
+            paths.agentLogin,
+            page(() => import('./routes/agent-login')),
+          ),
+          {
+            element: <RequireAgent />,
+            children: [
+              at(
+                paths.agentHome,
+                page(() => import('./routes/agent-home')),
+              ),
+            ],
+          },
         ],
       },
     ],

@@ -15,7 +15,11 @@ export function CustomerServiceButton({ status, className }: { status: SystemSta
   const entry = status.info.customerService[0];
   if (!entry) return null;
   return (
-    <button type="button" className={className ?? 'button button--primary'} onClick={() => openCustomerService(entry.path)}>
+    <button
+      type="button"
+      className={className ?? 'button button--primary'}
+      onClick={() => openCustomerService(entry.path)}
+    >
       {t('contact_customer_service')}
     </button>
   );

@@ -9,7 +9,17 @@ export function PageHeader({ title, children }: { title: string; children?: Reac
   );
 }
 
-export function Section({ title, actions, children, id }: { title: string; actions?: ReactNode; children: ReactNode; id?: string }) {
+export function Section({
+  title,
+  actions,
+  children,
+  id,
+}: {
+  title: string;
+  actions?: ReactNode;
+  children: ReactNode;
+  id?: string;
+}) {
   return (
     <section className="section" aria-labelledby={id ? `${id}-title` : undefined}>
       <div className="section__header">
@@ -36,7 +46,13 @@ export function FilterTabs<T extends string>({
   return (
     <div className="filter-tabs" role="toolbar" aria-label={label}>
       {items.map((item) => (
-        <button key={item.key} type="button" className="filter-tabs__item" aria-pressed={value === item.key} onClick={() => onChange(item.key)}>
+        <button
+          key={item.key}
+          type="button"
+          className="filter-tabs__item"
+          aria-pressed={value === item.key}
+          onClick={() => onChange(item.key)}
+        >
           {item.label}
         </button>
       ))}

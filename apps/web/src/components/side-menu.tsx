@@ -8,15 +8,31 @@ import { useUiStore } from '../lib/ui-store';
 import { openCustomerService } from './customer-service-button';
 import { LanguageSelect } from './language-select';
 
-type Icon = 'wallet' | 'cash' | 'gift' | 'users' | 'star' | 'coins' | 'list' | 'shield' | 'chart' | 'mail' | 'phone' | 'chat' | 'crown' | 'logout';
+type Icon =
+  | 'wallet'
+  | 'cash'
+  | 'gift'
+  | 'users'
+  | 'star'
+  | 'coins'
+  | 'list'
+  | 'shield'
+  | 'chart'
+  | 'mail'
+  | 'phone'
+  | 'chat'
+  | 'crown'
+  | 'logout';
 
 const iconPaths: Record<Icon, string> = {
   wallet: 'M4 7h14a2 2 0 0 1 2 2v8a2 2 0 0 1-2 2H4V7Zm0 0 11-3v3M16 13h.01',
   cash: 'M3 7h18v10H3zM12 9.5a2.5 2.5 0 1 0 0 5 2.5 2.5 0 0 0 0-5ZM6 10v4M18 10v4',
   gift: 'M4 11h16v9H4zM3 7h18v4H3zM12 7v13M12 7c-2-4-6-3-5 0M12 7c2-4 6-3 5 0',
-  users: 'M9 11a3.5 3.5 0 1 0 0-7 3.5 3.5 0 0 0 0 7ZM2.5 20c.8-3.5 3.4-5.5 6.5-5.5s5.7 2 6.5 5.5M16 4.5a3.5 3.5 0 0 1 0 6.5M18 14.8c1.8.7 3 2.5 3.5 5.2',
+  users:
+    'M9 11a3.5 3.5 0 1 0 0-7 3.5 3.5 0 0 0 0 7ZM2.5 20c.8-3.5 3.4-5.5 6.5-5.5s5.7 2 6.5 5.5M16 4.5a3.5 3.5 0 0 1 0 6.5M18 14.8c1.8.7 3 2.5 3.5 5.2',
   star: 'm12 3 2.7 5.6 6.1.9-4.4 4.3 1 6.1L12 17l-5.4 2.9 1-6.1-4.4-4.3 6.1-.9L12 3Z',
-  coins: 'M12 4c4.4 0 8 1.3 8 3s-3.6 3-8 3-8-1.3-8-3 3.6-3 8-3ZM4 7v5c0 1.7 3.6 3 8 3s8-1.3 8-3V7M4 12v5c0 1.7 3.6 3 8 3s8-1.3 8-3v-5',
+  coins:
+    'M12 4c4.4 0 8 1.3 8 3s-3.6 3-8 3-8-1.3-8-3 3.6-3 8-3ZM4 7v5c0 1.7 3.6 3 8 3s8-1.3 8-3V7M4 12v5c0 1.7 3.6 3 8 3s8-1.3 8-3v-5',
   list: 'M8 6h12M8 12h12M8 18h12M4 6h.01M4 12h.01M4 18h.01',
   shield: 'M12 3 5 6v6c0 4.5 3 8 7 9 4-1 7-4.5 7-9V6l-7-3Z',
   chart: 'M4 20V10M10 20V4M16 20v-7M22 20H2',
@@ -30,7 +46,14 @@ const iconPaths: Record<Icon, string> = {
 function Glyph({ name }: { name: Icon }) {
   return (
     <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" className="side-menu__icon">
-      <path d={iconPaths[name]} fill="none" stroke="currentColor" strokeWidth="1.7" strokeLinejoin="round" strokeLinecap="round" />
+      <path
+        d={iconPaths[name]}
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="1.7"
+        strokeLinejoin="round"
+        strokeLinecap="round"
+      />
     </svg>
   );
 }
@@ -69,20 +92,50 @@ export function SideMenu({ footer }: { footer?: ReactNode }) {
 
   const cs = status.info.customerService[0];
   const shortcuts: Item[] = [
-    { key: 'deposit', label: t('deposit'), icon: 'wallet', memberPage: 'depositv2', show: wl.DEPOSIT && !wl.CREDITMAR3 },
-    { key: 'withdraw', label: t('withdraw'), icon: 'cash', memberPage: 'withdraw', show: wl.WITHDRAW && !wl.CREDITMAR3 },
+    {
+      key: 'deposit',
+      label: t('deposit'),
+      icon: 'wallet',
+      memberPage: 'depositv2',
+      show: wl.DEPOSIT && !wl.CREDITMAR3,
+    },
+    {
+      key: 'withdraw',
+      label: t('withdraw'),
+      icon: 'cash',
+      memberPage: 'withdraw',
+      show: wl.WITHDRAW && !wl.CREDITMAR3,
+    },
     { key: 'promotions', label: t('hd_event'), icon: 'gift', to: paths.promotions },
     // Shown to visitors, and to members when the referral promotion is on (the promotions issue).
     { key: 'referral', label: t('invite_friends'), icon: 'users', memberPage: 'referral', show: !token },
-    { key: 'reward', label: t('in_reward_center'), icon: 'star', memberPage: 'rewardCenter', show: wl.REWCEN3 },
-    { key: 'rebate', label: t('manual_rebate'), icon: 'coins', memberPage: 'manualRebate', show: wl.MANPLAYREB3 },
+    {
+      key: 'reward',
+      label: t('in_reward_center'),
+      icon: 'star',
+      memberPage: 'rewardCenter',
+      show: wl.REWCEN3,
+    },
+    {
+      key: 'rebate',
+      label: t('manual_rebate'),
+      icon: 'coins',
+      memberPage: 'manualRebate',
+      show: wl.MANPLAYREB3,
+    },
   ];
   const memberLinks: Item[] = [
     { key: 'betting', label: t('in_betting_record'), icon: 'list', memberPage: 'personalHistoryCopy' },
     { key: 'transactions', label: t('in_account_record'), icon: 'list', memberPage: 'transactionHistory' },
     { key: 'security', label: t('security_center'), icon: 'shield', memberPage: 'securityCenter' },
     { key: 'profit', label: t('in_personal_loss'), icon: 'chart', memberPage: 'personalProfit' },
-    { key: 'messages', label: t('in_platform_information'), icon: 'mail', memberPage: 'messageV2', show: wl.MAILCEN },
+    {
+      key: 'messages',
+      label: t('in_platform_information'),
+      icon: 'mail',
+      memberPage: 'messageV2',
+      show: wl.MAILCEN,
+    },
   ];
   const tools: Item[] = [
     {

@@ -2,7 +2,15 @@ import type { SystemStatus } from '@arcadia/contract';
 import { useTranslation } from 'react-i18next';
 import { CustomerServiceButton } from './customer-service-button';
 
-function Screen({ title, children, icon }: { title: string; children: React.ReactNode; icon: React.ReactNode }) {
+function Screen({
+  title,
+  children,
+  icon,
+}: {
+  title: string;
+  children: React.ReactNode;
+  icon: React.ReactNode;
+}) {
   return (
     <main className="system-screen">
       <div className="system-screen__card">
@@ -30,7 +38,12 @@ const wrench = (
 
 const shield = (
   <svg viewBox="0 0 48 48" width="56" height="56">
-    <path d="M24 4 8 10v12c0 10 7 18 16 22 9-4 16-12 16-22V10L24 4Z" fill="none" stroke="currentColor" strokeWidth="3" />
+    <path
+      d="M24 4 8 10v12c0 10 7 18 16 22 9-4 16-12 16-22V10L24 4Z"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="3"
+    />
     <path d="m16 16 16 16M32 16 16 32" stroke="currentColor" strokeWidth="3" strokeLinecap="round" />
   </svg>
 );
@@ -39,7 +52,9 @@ export function MaintenanceScreen({ status }: { status: SystemStatus }) {
   const { t, i18n } = useTranslation();
   const info = status.maintenanceInfo;
   const until = info?.endTime
-    ? new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(info.endTime))
+    ? new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' }).format(
+        new Date(info.endTime),
+      )
     : null;
   return (
     <Screen title={t('maintenance_title')} icon={wrench}>

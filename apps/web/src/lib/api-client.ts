@@ -23,7 +23,9 @@ export function storedMerchant(): string | null {
 }
 
 function buildUrl(path: string, params?: Record<string, unknown>, query?: Record<string, unknown>) {
-  const filled = path.replace(/:([A-Za-z0-9_]+)/g, (_, name: string) => encodeURIComponent(String(params?.[name])));
+  const filled = path.replace(/:([A-Za-z0-9_]+)/g, (_, name: string) =>
+    encodeURIComponent(String(params?.[name])),
+  );
   const search = new URLSearchParams();
   for (const [key, value] of Object.entries(query ?? {})) {
     if (value !== undefined && value !== null && value !== '') search.set(key, String(value));

@@ -15,7 +15,10 @@ export const shippedLanguages: LanguageCode[] = ['EN', 'ZH'];
 const toI18n = (code: string) => code.toLowerCase();
 
 // English ships in the main bundle (it is also the fallback); every other language loads on demand.
-const lazyLocales = import.meta.glob<{ default: Record<string, unknown> }>(['../locales/*/*.json', '!../locales/en/*']);
+const lazyLocales = import.meta.glob<{ default: Record<string, unknown> }>([
+  '../locales/*/*.json',
+  '!../locales/en/*',
+]);
 
 /** The language to start with: the visitor's last choice, else the brand default. */
 export function initialLanguage(): LanguageCode {

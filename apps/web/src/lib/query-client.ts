@@ -8,7 +8,8 @@ export function createQueryClient() {
         staleTime: 30_000,
         refetchOnWindowFocus: false,
         // Client mistakes and refusals will not change on retry; network trouble might.
-        retry: (count, error) => !(error instanceof ApiError && error.status >= 400 && error.status < 500) && count < 2,
+        retry: (count, error) =>
+          !(error instanceof ApiError && error.status >= 400 && error.status < 500) && count < 2,
       },
     },
   });

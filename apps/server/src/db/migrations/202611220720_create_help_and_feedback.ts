@@ -23,5 +23,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       ip text,
       created_at timestamptz not null default now()
     )`.execute(db);
-  await sql`create index feedback_merchant_created_idx on feedback (merchant_id, created_at desc)`.execute(db);
+  await sql`create index feedback_merchant_created_idx on feedback (merchant_id, created_at desc)`.execute(
+    db,
+  );
 }

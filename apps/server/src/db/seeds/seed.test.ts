@@ -20,8 +20,16 @@ async function fresh() {
 describe('seed', () => {
   it('creates the demo brand, agent and player (below the agent) once', async () => {
     const db = await fresh();
-    expect(await seed(db, { demo: true })).toEqual({ brand: 'demo', brandCreated: true, demoAccountsCreated: true });
-    expect(await seed(db, { demo: true })).toEqual({ brand: 'demo', brandCreated: false, demoAccountsCreated: false });
+    expect(await seed(db, { demo: true })).toEqual({
+      brand: 'demo',
+      brandCreated: true,
+      demoAccountsCreated: true,
+    });
+    expect(await seed(db, { demo: true })).toEqual({
+      brand: 'demo',
+      brandCreated: false,
+      demoAccountsCreated: false,
+    });
 
     const members = await db.selectFrom('member').selectAll().orderBy('id').execute();
     expect(members.map((m) => [m.account, m.type])).toEqual([
@@ -31,17 +39,29 @@ describe('seed', () => {
     const [agent, player] = members;
     expect(player?.parent_id).toBe(agent?.id);
     expect(agent?.password_hash).toMatch(
-      new RegExp(`^\\$argon2id\\$v=19\\$m=${passwordHashParams.memoryCost},t=${passwordHashParams.timeCost},p=1\\$`),
+      new RegExp(
+        `^\\$argon2id\\$v=19\\$m=${passwordHashParams.memoryCost},t=${passwordHashParams.timeCost},p=1\\$`,
+      ),
     );
     expect(await verifyPassword(player!.password_hash, demoAccounts.player.password)).toBe(true);
 
-    const tree = await db.selectFrom('member_tree').selectAll().orderBy('descendant_id').orderBy('depth').execute();
+    const tree = await db
+      .selectFrom('member_tree')
+      .selectAll()
+      .orderBy('descendant_id')
+      .orderBy('depth')
+      .execute();
     expect(tree.map((r) => [r.ancestor_id, r.descendant_id, r.depth])).toEqual([
       [agent!.id, agent!.id, 0],
       [player!.id, player!.id, 0],
       [agent!.id, player!.id, 1],
     ]);
-    const topics = await db.selectFrom('help_topic').select(['language']).distinct().orderBy('language').execute();
+    const topics = await db
+      .selectFrom('help_topic')
+      .select(['language'])
+      .distinct()
+      .orderBy('language')
+      .execute();
     expect(topics.map((t) => t.language)).toEqual(['EN', 'ZH']);
   });
 

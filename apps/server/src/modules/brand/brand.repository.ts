@@ -35,7 +35,14 @@ export function createBrandRepository(db: Kysely<Database>) {
           .executeTakeFirst();
         if (!row) return null;
         const topics = Object.entries(file.helpTopics).flatMap(([language, list]) =>
-          list.map((t, sort) => ({ merchant_id: row.id, language, term: t.term, title: t.title, content: t.content, sort })),
+          list.map((t, sort) => ({
+            merchant_id: row.id,
+            language,
+            term: t.term,
+            title: t.title,
+            content: t.content,
+            sort,
+          })),
         );
         if (topics.length > 0) await trx.insertInto('help_topic').values(topics).execute();
         return row.id;

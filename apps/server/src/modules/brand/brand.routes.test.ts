@@ -31,7 +31,10 @@ beforeEach(async () => {
 describe('maintenance', () => {
   it('switches on without a restart: status 1, other calls refused with function.not.available', async () => {
     const endTime = '2026-11-23T02:00:00.000Z';
-    const res = await setAvailability({ ...normal, maintenance: { enabled: true, message: 'Upgrading', endTime } });
+    const res = await setAvailability({
+      ...normal,
+      maintenance: { enabled: true, message: 'Upgrading', endTime },
+    });
     expect(res.statusCode).toBe(200);
 
     const value = await status();
@@ -40,7 +43,11 @@ describe('maintenance', () => {
 
     const refused = await feedback();
     expect(refused.statusCode).toBe(503);
-    expect(refused.json()).toMatchObject({ success: false, code: 'function.not.available', value: { endTime } });
+    expect(refused.json()).toMatchObject({
+      success: false,
+      code: 'function.not.available',
+      value: { endTime },
+    });
 
     await setAvailability(normal);
     expect((await status()).systemStatus).toBe(0);
@@ -58,8 +65,15 @@ describe('maintenance', () => {
 
 describe('region block', () => {
   it('blocks visitors inside the listed ranges only, and tells them their IP', async () => {
-    await setAvailability({ ...normal, regionBlock: { enabled: true, blockedRanges: ['10.1.0.0/16', '2001:db8::/32'] } });
-    expect(await status('10.1.2.3')).toMatchObject({ systemStatus: 2, regionRestriction: true, location: { ip: '10.1.2.3' } });
+    await setAvailability({
+      ...normal,
+      regionBlock: { enabled: true, blockedRanges: ['10.1.0.0/16', '2001:db8::/32'] },
+    });
+    expect(await status('10.1.2.3')).toMatchObject({
+      systemStatus: 2,
+      regionRestriction: true,
+      location: { ip: '10.1.2.3' },
+    });
     expect((await status('2001:db8::7')).systemStatus).toBe(2);
     expect((await status('::ffff:10.1.9.9')).systemStatus).toBe(2);
     expect((await status('10.2.0.1')).systemStatus).toBe(0);

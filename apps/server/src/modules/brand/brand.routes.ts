@@ -14,7 +14,9 @@ export function registerBrandOpsRoutes(app: FastifyInstance, hooks: RouteHooks, 
   registerRoute(app, hooks, opsRoutes.setAvailability, async ({ params, body }) => {
     const invalid = body.regionBlock.blockedRanges.filter((r) => !isValidRange(r));
     if (invalid.length > 0) {
-      throw new AppError('request_param_err', { fields: { 'regionBlock.blockedRanges': `invalid: ${invalid.join(', ')}` } });
+      throw new AppError('request_param_err', {
+        fields: { 'regionBlock.blockedRanges': `invalid: ${invalid.join(', ')}` },
+      });
     }
     return brands.setAvailability(params.merchantCode, body);
   });

@@ -12,7 +12,12 @@ export const brandSettingsSchema = z.object({
   platform: z.literal('WEB'),
   supportLanguages: z.array(languageCodeSchema).min(1),
   lotteryType: z.string(),
-  prizeModes: z.object({ ModeLott: z.string(), ModeZy: z.string(), ModeElott: z.string(), ModeSea: z.string() }),
+  prizeModes: z.object({
+    ModeLott: z.string(),
+    ModeZy: z.string(),
+    ModeElott: z.string(),
+    ModeSea: z.string(),
+  }),
   esportGames: z.array(z.string()),
   cockfightGames: z.array(z.string()),
   spbGames: z.array(z.string()),

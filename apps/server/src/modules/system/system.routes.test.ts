@@ -1,4 +1,9 @@
-import { flattenWhitelabel, registerFields, systemStatusSchema, whitelabelModuleIds } from '@arcadia/contract';
+import {
+  flattenWhitelabel,
+  registerFields,
+  systemStatusSchema,
+  whitelabelModuleIds,
+} from '@arcadia/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestApp, buildTestApp } from '../../test/build-test-app.js';
 
@@ -8,7 +13,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const get = (url: string, headers: Record<string, string> = {}) => t.app.inject({ method: 'GET', url, headers });
+const get = (url: string, headers: Record<string, string> = {}) =>
+  t.app.inject({ method: 'GET', url, headers });
 
 describe('GET /wps/system/status', () => {
   it('answers the permission bootstrap in the envelope, valid against the contract', async () => {
@@ -57,8 +63,9 @@ describe('brand data endpoints', () => {
   });
 
   it("lists the brand's countries with dialing codes", async () => {
-    const countries: { countryCode: string; countryDialingCode: string }[] = (await get('/wps/system/country')).json()
-      .value;
+    const countries: { countryCode: string; countryDialingCode: string }[] = (
+      await get('/wps/system/country')
+    ).json().value;
     expect(countries).toContainEqual({ countryCode: 'CN', countryDialingCode: '86' });
     expect(countries).toContainEqual({ countryCode: 'TH', countryDialingCode: '66' });
     expect(countries.find((c) => c.countryCode === 'FR')).toBeUndefined();
@@ -87,14 +94,24 @@ describe('GET /wps/system/helpCenter', () => {
 });
 
 describe('PUT /wps/feedback', () => {
-  const put = (payload: unknown) => t.app.inject({ method: 'PUT', url: '/wps/feedback', payload: payload as object });
+  const put = (payload: unknown) =>
+    t.app.inject({ method: 'PUT', url: '/wps/feedback', payload: payload as object });
 
   it('stores feedback and returns its id', async () => {
-    const res = await put({ questionType: 'GAME', content: 'The new slot loads slowly on my phone', contact: 'me@x.io' });
+    const res = await put({
+      questionType: 'GAME',
+      content: 'The new slot loads slowly on my phone',
+      contact: 'me@x.io',
+    });
     expect(res.statusCode).toBe(200);
     const { id } = res.json().value;
     const row = await t.db.selectFrom('feedback').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
-    expect(row).toMatchObject({ question_type: 'GAME', contact: 'me@x.io', member_id: null, ip: '127.0.0.1' });
+    expect(row).toMatchObject({
+      question_type: 'GAME',
+      contact: 'me@x.io',
+      member_id: null,
+      ip: '127.0.0.1',
+    });
   });
 
   it('counts words in Chinese text too', async () => {
@@ -110,11 +127,17 @@ describe('PUT /wps/feedback', () => {
     [{ questionType: 'GAME', content: 42 }, 'request_param_err'],
     [{ questionType: 'GAME', content: 'x'.repeat(5001) }, 'request_param_err'],
   ])('refuses %j with %s and writes nothing', async (payload, code) => {
-    const before = await t.db.selectFrom('feedback').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow();
+    const before = await t.db
+      .selectFrom('feedback')
+      .select((eb) => eb.fn.countAll().as('n'))
+      .executeTakeFirstOrThrow();
     const res = await put(payload);
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({ success: false, code });
-    const after = await t.db.selectFrom('feedback').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow();
+    const after = await t.db
+      .selectFrom('feedback')
+      .select((eb) => eb.fn.countAll().as('n'))
+      .executeTakeFirstOrThrow();
     expect(Number(after.n)).toBe(Number(before.n));
   });
 

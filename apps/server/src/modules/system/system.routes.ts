@@ -11,7 +11,9 @@ function headerLanguage(request: FastifyRequest): LanguageCode | undefined {
 }
 
 export function registerSystemRoutes(app: FastifyInstance, hooks: RouteHooks, system: SystemService) {
-  registerRoute(app, hooks, systemRoutes.status, async ({ brand, request }) => system.status(brand, request.ip));
+  registerRoute(app, hooks, systemRoutes.status, async ({ brand, request }) =>
+    system.status(brand, request.ip),
+  );
   registerRoute(app, hooks, systemRoutes.domainRoute, async ({ brand }) => brand.settings.domains);
   registerRoute(app, hooks, systemRoutes.whitelabel, async ({ brand }) => buildWhitelabelTree(brand.modules));
   registerRoute(app, hooks, systemRoutes.registerSettings, async ({ brand }) => brand.registerRules);

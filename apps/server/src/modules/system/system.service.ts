@@ -32,7 +32,9 @@ export function createSystemService(deps: { repository: SystemRepository; brands
         maintenance: systemStatus === 1,
         regionRestriction: systemStatus === 2,
         systemStatus,
-        maintenanceInfo: maintenance.enabled ? { message: maintenance.message, endTime: maintenance.endTime } : null,
+        maintenanceInfo: maintenance.enabled
+          ? { message: maintenance.message, endTime: maintenance.endTime }
+          : null,
         location: { ip },
         info: {
           brand: brands.info(brand),

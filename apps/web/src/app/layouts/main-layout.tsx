@@ -19,10 +19,14 @@ export function MainLayout() {
   }, [gamePage, setSideMenu]);
 
   return (
-    <div className={`shell${sideMenuOpen && !gamePage ? ' shell--side-open' : ''}${gamePage ? ' shell--game' : ''}`}>
+    <div
+      className={`shell${sideMenuOpen && !gamePage ? ' shell--side-open' : ''}${gamePage ? ' shell--game' : ''}`}
+    >
       <NavigationEffects />
       {!gamePage && <SideMenu />}
-      {sideMenuOpen && !gamePage && <div className="shell__scrim" onClick={() => setSideMenu(false)} aria-hidden="true" />}
+      {sideMenuOpen && !gamePage && (
+        <div className="shell__scrim" onClick={() => setSideMenu(false)} aria-hidden="true" />
+      )}
       <div className="shell__main">
         <Header categories={[]} />
         <main className="shell__content" id="content">

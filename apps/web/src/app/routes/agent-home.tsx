@@ -36,7 +36,9 @@ export default function AgentHomePage() {
   const now = useClock();
   const [params, setParams] = useSearchParams();
   const entries = agentMenu.filter((e) => !e.gate || e.gate(wl));
-  const page = entries.some((e) => e.page && e.page === params.get('page')) ? params.get('page')! : defaultAgentPage;
+  const page = entries.some((e) => e.page && e.page === params.get('page'))
+    ? params.get('page')!
+    : defaultAgentPage;
   const name = session.get('nickname') || session.get('account') || '';
 
   const select = (key: string, pagePath?: string) => {
@@ -54,7 +56,8 @@ export default function AgentHomePage() {
     void navigate(paths.home);
   };
 
-  const current = params.get('page') && !entries.some((e) => e.page === params.get('page')) ? params.get('page')! : page;
+  const current =
+    params.get('page') && !entries.some((e) => e.page === params.get('page')) ? params.get('page')! : page;
   return (
     <div className="agent-home">
       <header className="agent-home__header">

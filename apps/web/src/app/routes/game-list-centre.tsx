@@ -31,7 +31,9 @@ export default function GameListCentrePage() {
     { key: 'TG', label: t('lobby:table_games') },
     { key: 'AC', label: t('lobby:arcade_games') },
     // Spec §2: bingo only when the brand's language list contains TY.
-    ...((brand.supportLanguages as string[]).includes('TY') ? [{ key: 'BG' as const, label: t('lobby:bingo') }] : []),
+    ...((brand.supportLanguages as string[]).includes('TY')
+      ? [{ key: 'BG' as const, label: t('lobby:bingo') }]
+      : []),
   ];
   return (
     <div className="page">
@@ -45,7 +47,9 @@ export default function GameListCentrePage() {
           onChange={(e) => setSearch(e.target.value)}
         />
       </PageHeader>
-      {pathname === paths.rng && <FilterTabs label={t(key)} items={subCategories} value={sub} onChange={setSub} />}
+      {pathname === paths.rng && (
+        <FilterTabs label={t(key)} items={subCategories} value={sub} onChange={setSub} />
+      )}
       <EmptyState />
     </div>
   );

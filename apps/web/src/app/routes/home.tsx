@@ -38,7 +38,11 @@ export default function HomePage() {
           <h1>{t('hero_title', { brand: brand.name })}</h1>
           <p>{t('common:brand_tagline')}</p>
           {!token && (
-            <button type="button" className="button button--primary button--large" onClick={() => openModal('register')}>
+            <button
+              type="button"
+              className="button button--primary button--large"
+              onClick={() => openModal('register')}
+            >
               {t('hero_cta')}
             </button>
           )}
@@ -46,9 +50,28 @@ export default function HomePage() {
         <div className="hero__art" aria-hidden="true">
           <svg viewBox="0 0 320 200">
             <circle cx="230" cy="90" r="70" className="hero__orb" />
-            <rect x="60" y="40" width="90" height="126" rx="12" className="hero__card hero__card--back" transform="rotate(-12 105 103)" />
-            <rect x="110" y="44" width="90" height="126" rx="12" className="hero__card" transform="rotate(8 155 107)" />
-            <path d="M155 88c-12 14-22 22-22 32a11 11 0 0 0 20 6l-4 14h12l-4-14a11 11 0 0 0 20-6c0-10-10-18-22-32Z" className="hero__suit" />
+            <rect
+              x="60"
+              y="40"
+              width="90"
+              height="126"
+              rx="12"
+              className="hero__card hero__card--back"
+              transform="rotate(-12 105 103)"
+            />
+            <rect
+              x="110"
+              y="44"
+              width="90"
+              height="126"
+              rx="12"
+              className="hero__card"
+              transform="rotate(8 155 107)"
+            />
+            <path
+              d="M155 88c-12 14-22 22-22 32a11 11 0 0 0 20 6l-4 14h12l-4-14a11 11 0 0 0 20-6c0-10-10-18-22-32Z"
+              className="hero__suit"
+            />
           </svg>
         </div>
       </section>

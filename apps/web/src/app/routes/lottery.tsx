@@ -9,7 +9,11 @@ export default function LotteryPage() {
   const { t } = useTranslation('lobby');
   const { pathname } = useLocation();
   const title =
-    pathname === paths.seaLottery ? t('sea_lottery_title') : pathname === paths.vnLottery ? t('vn_lottery_title') : t('lottery_title');
+    pathname === paths.seaLottery
+      ? t('sea_lottery_title')
+      : pathname === paths.vnLottery
+        ? t('vn_lottery_title')
+        : t('lottery_title');
   return (
     <div className="page page--game">
       <PageHeader title={title} />

@@ -8,9 +8,22 @@ import { demoHelpTopics } from './demo.help.js';
  */
 const offModules = new Set(['CREDITMAR3', 'GEETEST3']);
 
-const optional = (patternId: number, minLength: number, maxLength: number, type: 'text' | 'email' | 'tel' = 'text') =>
+const optional = (
+  patternId: number,
+  minLength: number,
+  maxLength: number,
+  type: 'text' | 'email' | 'tel' = 'text',
+) =>
   ({ enabled: true, required: false, patternId, minLength, maxLength, acceptedPattern: '*', type }) as const;
-const off = { enabled: false, required: false, patternId: 0, minLength: 0, maxLength: 64, acceptedPattern: '*', type: 'text' } as const;
+const off = {
+  enabled: false,
+  required: false,
+  patternId: 0,
+  minLength: 0,
+  maxLength: 64,
+  acceptedPattern: '*',
+  type: 'text',
+} as const;
 
 export const demoBrand: BrandFile = {
   code: 'demo',
@@ -39,17 +52,67 @@ export const demoBrand: BrandFile = {
     analytics: { gtagId: null },
     imageCDNs: [],
     launchGameCDNs: [],
-    countries: ['CN', 'HK', 'TW', 'MO', 'SG', 'MY', 'TH', 'VN', 'PH', 'ID', 'IN', 'KR', 'JP', 'BR', 'GB', 'US'],
+    countries: [
+      'CN',
+      'HK',
+      'TW',
+      'MO',
+      'SG',
+      'MY',
+      'TH',
+      'VN',
+      'PH',
+      'ID',
+      'IN',
+      'KR',
+      'JP',
+      'BR',
+      'GB',
+      'US',
+    ],
     vendorLogos: ['PG', 'EG2', 'PT', 'JDB', 'CQ9', 'FC', 'JL', 'BGS'],
-    helpLinks: ['about', 'deposit', 'withdrawal', 'account', 'responsible-gaming', 'terms', 'privacy', 'contact'],
+    helpLinks: [
+      'about',
+      'deposit',
+      'withdrawal',
+      'account',
+      'responsible-gaming',
+      'terms',
+      'privacy',
+      'contact',
+    ],
     ageLimit: 18,
     feedback: { minWords: 5, maxWords: 500 },
   },
   modules: Object.fromEntries(whitelabelModuleIds.map((id) => [id, !offModules.has(id)])),
   registerRules: {
-    username: { enabled: true, required: true, patternId: 1, minLength: 4, maxLength: 16, acceptedPattern: '*', type: 'text' },
-    password: { enabled: true, required: true, patternId: 5, minLength: 8, maxLength: 20, acceptedPattern: '*', type: 'password' },
-    mobileNum: { enabled: true, required: false, patternId: 6, minLength: 6, maxLength: 15, acceptedPattern: '*', type: 'tel' },
+    username: {
+      enabled: true,
+      required: true,
+      patternId: 1,
+      minLength: 4,
+      maxLength: 16,
+      acceptedPattern: '*',
+      type: 'text',
+    },
+    password: {
+      enabled: true,
+      required: true,
+      patternId: 5,
+      minLength: 8,
+      maxLength: 20,
+      acceptedPattern: '*',
+      type: 'password',
+    },
+    mobileNum: {
+      enabled: true,
+      required: false,
+      patternId: 6,
+      minLength: 6,
+      maxLength: 15,
+      acceptedPattern: '*',
+      type: 'tel',
+    },
     email: optional(3, 5, 100, 'email'),
     payeeName: optional(0, 2, 50),
     affiliateCode: optional(4, 4, 16),

@@ -19,7 +19,15 @@ interface LoginFormProps {
 }
 
 /** Spec §5 login: username and password required, fields trimmed. */
-export function LoginForm({ onSubmit, onRegister, onForgot, onFreeTrial, submitting, error, accountLabel }: LoginFormProps) {
+export function LoginForm({
+  onSubmit,
+  onRegister,
+  onForgot,
+  onFreeTrial,
+  submitting,
+  error,
+  accountLabel,
+}: LoginFormProps) {
   const { t } = useTranslation('auth');
   const [values, setValues] = useState<LoginFormValues>({ username: '', password: '', remember: false });
   const [errors, setErrors] = useState<Partial<Record<'username' | 'password', string>>>({});
@@ -59,7 +67,11 @@ export function LoginForm({ onSubmit, onRegister, onForgot, onFreeTrial, submitt
       />
       <div className="form__row">
         <label className="checkbox">
-          <input type="checkbox" checked={values.remember} onChange={(e) => setValues({ ...values, remember: e.target.checked })} />
+          <input
+            type="checkbox"
+            checked={values.remember}
+            onChange={(e) => setValues({ ...values, remember: e.target.checked })}
+          />
           {t('remember_me')}
         </label>
         {onForgot && (

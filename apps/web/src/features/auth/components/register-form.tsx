@@ -35,7 +35,15 @@ interface RegisterFormProps {
  * fields, and the terms checkbox. Field rules come from the server and are checked with the
  * contract's own checker, so the form enforces what the server will.
  */
-export function RegisterForm({ rules, modes, ageLimit, onSubmit, onLogin, submitting, error }: RegisterFormProps) {
+export function RegisterForm({
+  rules,
+  modes,
+  ageLimit,
+  onSubmit,
+  onLogin,
+  submitting,
+  error,
+}: RegisterFormProps) {
   const { t } = useTranslation('auth');
   const [mode, setMode] = useState<Mode>(modes[0] ?? 'username');
   const [values, setValues] = useState<Record<string, string>>({});
@@ -45,7 +53,8 @@ export function RegisterForm({ rules, modes, ageLimit, onSubmit, onLogin, submit
   const message = (field: RegisterField, reason: 'required' | 'length' | 'pattern') => {
     const rule = rules[field];
     if (reason === 'required' || !rule) return t('field_required');
-    const range = rule.minLength === rule.maxLength ? String(rule.minLength) : `${rule.minLength} - ${rule.maxLength}`;
+    const range =
+      rule.minLength === rule.maxLength ? String(rule.minLength) : `${rule.minLength} - ${rule.maxLength}`;
     return t(`reg_pattern_${rule.patternId}` as 'reg_pattern_0')
       .replace('(min) - (max)', range)
       .replace('(min)', String(rule.minLength))
@@ -64,7 +73,8 @@ export function RegisterForm({ rules, modes, ageLimit, onSubmit, onLogin, submit
     for (const field of visible) {
       const rule = rules[field];
       if (!rule) continue;
-      const required = rule.required || field === 'password' || field === (mode === 'username' ? 'username' : 'mobileNum');
+      const required =
+        rule.required || field === 'password' || field === (mode === 'username' ? 'username' : 'mobileNum');
       const reason = checkRegisterField({ ...rule, required }, values[field]);
       if (reason) next[field] = message(field, reason);
     }
@@ -76,14 +86,27 @@ export function RegisterForm({ rules, modes, ageLimit, onSubmit, onLogin, submit
   };
 
   const label = (field: RegisterField) =>
-    field === 'username' ? t('username') : field === 'mobileNum' ? t('mobile_number') : field === 'password' ? t('password') : t(`reg_field.${field}` as 'reg_field.email');
+    field === 'username'
+      ? t('username')
+      : field === 'mobileNum'
+        ? t('mobile_number')
+        : field === 'password'
+          ? t('password')
+          : t(`reg_field.${field}` as 'reg_field.email');
 
   return (
     <form className="form" onSubmit={submit} noValidate>
       {modes.length > 1 && (
         <div className="segmented" role="tablist">
           {modes.map((m) => (
-            <button key={m} type="button" role="tab" aria-selected={mode === m} className="segmented__item" onClick={() => setMode(m)}>
+            <button
+              key={m}
+              type="button"
+              role="tab"
+              aria-selected={mode === m}
+              className="segmented__item"
+              onClick={() => setMode(m)}
+            >
               {m === 'username' ? t('register_by_username') : t('register_by_mobile')}
             </button>
           ))}
@@ -91,14 +114,25 @@ export function RegisterForm({ rules, modes, ageLimit, onSubmit, onLogin, submit
       )}
       {visible.map((field) => {
         const rule = rules[field];
-        const required = rule?.required || field === 'password' || field === 'username' || field === 'mobileNum';
+        const required =
+          rule?.required || field === 'password' || field === 'username' || field === 'mobileNum';
         return (
           <TextField
             key={field}
             label={label(field)}
             name={field}
-            type={rule?.type === 'password' || field.toLowerCase().includes('password') ? 'password' : rule?.type === 'email' ? 'email' : rule?.type === 'tel' ? 'tel' : 'text'}
-            autoComplete={field === 'password' ? 'new-password' : field === 'username' ? 'username' : undefined}
+            type={
+              rule?.type === 'password' || field.toLowerCase().includes('password')
+                ? 'password'
+                : rule?.type === 'email'
+                  ? 'email'
+                  : rule?.type === 'tel'
+                    ? 'tel'
+                    : 'text'
+            }
+            autoComplete={
+              field === 'password' ? 'new-password' : field === 'username' ? 'username' : undefined
+            }
             required={required}
             maxLength={rule?.maxLength}
             value={values[field] ?? ''}

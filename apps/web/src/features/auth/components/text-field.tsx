@@ -21,7 +21,14 @@ export function TextField({ label, error, hint, required, ...input }: TextFieldP
           </span>
         )}
       </label>
-      <input id={id} className="field__input" aria-invalid={error ? true : undefined} aria-describedby={describedBy} required={required} {...input} />
+      <input
+        id={id}
+        className="field__input"
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy}
+        required={required}
+        {...input}
+      />
       {error ? (
         <p id={`${id}-error`} className="field__error" role="alert">
           {error}
