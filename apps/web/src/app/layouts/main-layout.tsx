@@ -1,4 +1,3 @@
-import { useEffect } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { Footer } from '../../components/footer';
 import { Header } from '../../components/header';
@@ -13,10 +12,6 @@ export function MainLayout() {
   const { pathname } = useLocation();
   const gamePage = isGamePage(pathname);
   const { sideMenuOpen, setSideMenu } = useUiStore();
-
-  useEffect(() => {
-    if (gamePage) setSideMenu(false);
-  }, [gamePage, setSideMenu]);
 
   return (
     <div

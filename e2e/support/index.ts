@@ -1,0 +1,3 @@
+export * from './availability';
+export * from './env';
+export * from './snap';
