@@ -19,12 +19,23 @@ const steps = [
   ['lint', ['run', 'lint']],
   ['typecheck', ['run', 'typecheck']],
   ['i18n', ['run', 'i18n:check']],
-  ['unit + integration', ['exec', '--', 'vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestReport}`]],
+  [
+    'unit + integration',
+    [
+      'exec',
+      '--',
+      'vitest',
+      'run',
+      '--reporter=default',
+      '--reporter=json',
+      `--outputFile.json=${vitestReport}`,
+    ],
+  ],
   ...(skipE2e
     ? []
     : [
         ['build', ['run', 'build']],
-        ['end-to-end', ['run', 'test:e2e', '--', '--reporter=list,json']],
+        ['end-to-end', ['exec', '-w', '@arcadia/e2e', '--', 'playwright', 'test', '--reporter=list,json']],
       ]),
 ];
 
@@ -64,5 +75,7 @@ for (const [name, args] of steps) {
 }
 
 const { passed, failed, skipped } = counts();
-console.log(`\n${failedStep ? `Stopped at: ${failedStep}\n` : ''}tests: ${passed} passed, ${failed} failed, ${skipped} skipped`);
+console.log(
+  `\n${failedStep ? `Stopped at: ${failedStep}\n` : ''}tests: ${passed} passed, ${failed} failed, ${skipped} skipped`,
+);
 process.exit(failedStep ? 1 : 0);

@@ -1,8 +1,6 @@
-export * from './errors.js';
+export * from './client.js';
 export * from './envelope.js';
 export * from './route.js';
-export * from './enums.js';
-export * from './whitelabel.js';
 export * from './register-rules.js';
 export * from './system.js';
 export * from './ops.js';
@@ -11,9 +9,10 @@ export * from './openapi.js';
 import type { RouteDescriptor } from './route.js';
 import { systemRoutes } from './system.js';
 import { opsRoutes } from './ops.js';
+import type { EndpointName } from './endpoints.js';
 
-/** Every route of the API, for the server's registration check and the OpenAPI document. */
-export const allRoutes: readonly RouteDescriptor[] = [
-  ...Object.values(systemRoutes),
-  ...Object.values(opsRoutes),
-];
+/** Every route of the API by endpoint name: the server registers them, the docs describe them. */
+export const routes = { ...systemRoutes, ...opsRoutes } satisfies Record<EndpointName, RouteDescriptor>;
+export type Routes = typeof routes;
+
+export const allRoutes: readonly RouteDescriptor[] = Object.values(routes);

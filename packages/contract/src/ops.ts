@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { endpoints } from './endpoints.js';
 import { defineRoute } from './route.js';
 
 const cidrSchema = z
@@ -31,21 +32,15 @@ const merchantParams = z.object({ merchantCode: z.string().min(1).max(32) });
  * operator key (`X-Ops-Key`, see docs/configuration.md).
  */
 export const opsRoutes = {
-  getAvailability: defineRoute({
-    method: 'GET',
-    path: '/ops/merchants/:merchantCode/availability',
-    auth: 'ops',
-    encrypted: false,
+  opsGetAvailability: defineRoute({
+    ...endpoints.opsGetAvailability,
     tag: 'ops',
     summary: "A brand's maintenance and region-block settings.",
     params: merchantParams,
     reply: brandAvailabilitySchema,
   }),
-  setAvailability: defineRoute({
-    method: 'PUT',
-    path: '/ops/merchants/:merchantCode/availability',
-    auth: 'ops',
-    encrypted: false,
+  opsSetAvailability: defineRoute({
+    ...endpoints.opsSetAvailability,
     tag: 'ops',
     summary: 'Switch maintenance or region block; takes effect on every instance without a restart.',
     params: merchantParams,

@@ -11,12 +11,8 @@ export type RouteAuth = 'none' | 'optional' | 'member' | 'ops';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH';
 
-export interface RouteDescriptor<
-  Q extends z.ZodType | undefined = z.ZodType | undefined,
-  B extends z.ZodType | undefined = z.ZodType | undefined,
-  P extends z.ZodType | undefined = z.ZodType | undefined,
-  R extends z.ZodType = z.ZodType,
-> {
+/** The wire facts of a route: what a client needs to call it. Free of schemas (and of zod). */
+export interface Endpoint {
   method: HttpMethod;
   /** Wire path, verbatim from the spec or the original API; `:name` marks a path parameter. */
   path: string;
@@ -27,6 +23,15 @@ export interface RouteDescriptor<
   modId?: string;
   /** Body is sent form-urlencoded rather than JSON (the original's forget-password call). */
   form?: boolean;
+}
+
+/** An endpoint with its documentation and the schemas the server validates with. */
+export interface RouteDescriptor<
+  Q extends z.ZodType | undefined = z.ZodType | undefined,
+  B extends z.ZodType | undefined = z.ZodType | undefined,
+  P extends z.ZodType | undefined = z.ZodType | undefined,
+  R extends z.ZodType = z.ZodType,
+> extends Endpoint {
   tag: string;
   summary: string;
   params?: P;
@@ -50,3 +55,9 @@ export type RouteQuery<D> = D extends { query?: infer Q } ? Infer<Q> : never;
 export type RouteBody<D> = D extends { body?: infer B } ? Infer<B> : never;
 export type RouteParams<D> = D extends { params?: infer P } ? Infer<P> : never;
 export type RouteReply<D> = D extends { reply: infer R } ? Infer<R> : never;
+
+/** What a caller sends (before defaults apply): the client's view of a route. */
+type InferIn<T> = T extends z.ZodType ? z.input<T> : undefined;
+export type RouteQueryIn<D> = D extends { query?: infer Q } ? InferIn<Q> : never;
+export type RouteBodyIn<D> = D extends { body?: infer B } ? InferIn<B> : never;
+export type RouteParamsIn<D> = D extends { params?: infer P } ? InferIn<P> : never;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { endpoints } from './endpoints.js';
 import { defineRoute } from './route.js';
 import { languageCodes } from './enums.js';
 import { registerRulesSchema } from './register-rules.js';
@@ -124,73 +125,45 @@ export type FeedbackBody = z.infer<typeof feedbackBodySchema>;
 export const deviceSchema = z.enum(['WEB', 'H5', 'APP']);
 
 export const systemRoutes = {
-  status: defineRoute({
-    method: 'GET',
-    path: '/wps/system/status',
-    auth: 'none',
-    encrypted: false,
-    modId: 'COMM3',
+  systemStatus: defineRoute({
+    ...endpoints.systemStatus,
     tag: 'system',
     summary: 'Permission bootstrap: system status, location and every brand setting the client needs.',
     reply: systemStatusSchema,
   }),
-  domainRoute: defineRoute({
-    method: 'GET',
-    path: '/wps/system/domainRoute',
-    auth: 'none',
-    encrypted: false,
-    modId: 'COMM3',
+  systemDomainRoute: defineRoute({
+    ...endpoints.systemDomainRoute,
     tag: 'system',
     summary: "The brand's domains.",
     reply: z.array(z.string()),
   }),
-  whitelabel: defineRoute({
-    method: 'GET',
-    path: '/wps/system/whitelabel',
-    auth: 'none',
-    encrypted: false,
-    modId: 'COMM3',
+  systemWhitelabel: defineRoute({
+    ...endpoints.systemWhitelabel,
     tag: 'system',
     summary: 'The whitelabel module tree with enabled flags.',
     reply: whitelabelNodeSchema,
   }),
-  registerSettings: defineRoute({
-    method: 'GET',
-    path: '/wps/system/setting/register',
-    auth: 'none',
-    encrypted: false,
-    modId: 'REG3',
+  systemRegisterSettings: defineRoute({
+    ...endpoints.systemRegisterSettings,
     tag: 'system',
     summary: 'Per-field registration rules.',
     reply: registerRulesSchema,
   }),
-  country: defineRoute({
-    method: 'GET',
-    path: '/wps/system/country',
-    auth: 'none',
-    encrypted: false,
-    modId: 'COMM3',
+  systemCountry: defineRoute({
+    ...endpoints.systemCountry,
     tag: 'system',
     summary: 'Countries the brand accepts mobile numbers from, with dialing codes.',
     reply: z.array(countrySchema),
   }),
-  helpCenter: defineRoute({
-    method: 'GET',
-    path: '/wps/system/helpCenter',
-    auth: 'none',
-    encrypted: false,
-    modId: 'COMM3',
+  systemHelpCenter: defineRoute({
+    ...endpoints.systemHelpCenter,
     tag: 'system',
     summary: 'Help-centre topics in the requested language (falls back to the brand default).',
     query: z.object({ lang: languageCodeSchema.optional(), device: deviceSchema.default('WEB') }),
     reply: z.array(helpTopicSchema),
   }),
   feedback: defineRoute({
-    method: 'PUT',
-    path: '/wps/feedback',
-    auth: 'optional',
-    encrypted: false,
-    modId: 'FEEDBACK3',
+    ...endpoints.feedback,
     tag: 'system',
     summary: 'Leave feedback; content length is bounded in words by the brand.',
     body: feedbackBodySchema,

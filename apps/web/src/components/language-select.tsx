@@ -1,4 +1,4 @@
-import { type LanguageCode, languageCatalogue } from '@arcadia/contract';
+import { type LanguageCode, languageCatalogue } from '@arcadia/contract/client';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { changeLanguage, currentLanguage } from '../lib/i18n';

@@ -1,4 +1,5 @@
-import type { ErrorCode, RouteDescriptor, RouteReply } from '@arcadia/contract';
+import type { RouteBodyIn, RouteParamsIn, RouteQueryIn, RouteReply, Routes } from '@arcadia/contract';
+import { type EndpointName, type ErrorCode, endpoints } from '@arcadia/contract/client';
 import { local, session } from './storage';
 
 /** A failed call: the contract's stable `code`, the server's fallback message, and details. */
@@ -34,22 +35,25 @@ function buildUrl(path: string, params?: Record<string, unknown>, query?: Record
   return qs ? `${filled}?${qs}` : filled;
 }
 
-interface CallOptions<D extends RouteDescriptor> {
-  params?: Record<string, unknown>;
-  query?: Record<string, unknown>;
-  body?: unknown;
+type Defined<T> = Exclude<T, undefined>;
+
+interface CallOptions<K extends EndpointName> {
+  params?: Defined<RouteParamsIn<Routes[K]>>;
+  query?: Defined<RouteQueryIn<Routes[K]>>;
+  body?: Defined<RouteBodyIn<Routes[K]>>;
   signal?: AbortSignal;
-  route?: D;
 }
 
 /**
- * Calls one contract route with the wire headers (Merchant, Language, Device, Authorization) and
- * unwraps the envelope: resolves with `value`, or rejects with an ApiError carrying the code.
+ * Calls one contract route by name with the wire headers (Merchant, Language, Device,
+ * Authorization) and unwraps the envelope: resolves with `value`, or rejects with an ApiError
+ * carrying the contract's code. Only the zod-free endpoint table is needed at run time.
  */
-export async function call<D extends RouteDescriptor>(
-  route: D,
-  options: Omit<CallOptions<D>, 'route'> = {},
-): Promise<RouteReply<D>> {
+export async function call<K extends EndpointName>(
+  name: K,
+  options: CallOptions<K> = {},
+): Promise<RouteReply<Routes[K]>> {
+  const route = endpoints[name];
   const headers: Record<string, string> = { Language: currentLanguage, Device: 'WEB' };
   const merchant = storedMerchant();
   if (merchant) headers.Merchant = merchant;
@@ -59,12 +63,19 @@ export async function call<D extends RouteDescriptor>(
 
   let response: Response;
   try {
-    response = await fetch(buildUrl(route.path, options.params, options.query), {
-      method: route.method,
-      headers,
-      body: options.body === undefined ? undefined : JSON.stringify(options.body),
-      signal: options.signal,
-    });
+    response = await fetch(
+      buildUrl(
+        route.path,
+        options.params as Record<string, unknown>,
+        options.query as Record<string, unknown>,
+      ),
+      {
+        method: route.method,
+        headers,
+        body: options.body === undefined ? undefined : JSON.stringify(options.body),
+        signal: options.signal,
+      },
+    );
   } catch (err) {
     if ((err as Error).name === 'AbortError') throw err;
     throw new ApiError('network', 'Network link abnormal, please try again.', 0);
@@ -75,7 +86,7 @@ export async function call<D extends RouteDescriptor>(
   } catch {
     throw new ApiError('system.error', 'Unknown error.', response.status);
   }
-  if (payload.success === true) return payload.value as RouteReply<D>;
+  if (payload.success === true) return payload.value as RouteReply<Routes[K]>;
   throw new ApiError(
     payload.code ?? 'system.error',
     payload.message ?? 'Unknown error.',

@@ -1,4 +1,4 @@
-import { type LanguageCode, defaultLanguage, languageCatalogue } from '@arcadia/contract';
+import { type LanguageCode, defaultLanguage, languageCatalogue } from '@arcadia/contract/client';
 import i18n from 'i18next';
 import resourcesToBackend from 'i18next-resources-to-backend';
 import { initReactI18next } from 'react-i18next';

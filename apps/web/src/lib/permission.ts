@@ -1,4 +1,5 @@
-import { type SystemStatus, flattenWhitelabel, systemRoutes } from '@arcadia/contract';
+import type { SystemStatus } from '@arcadia/contract';
+import { flattenWhitelabel } from '@arcadia/contract/client';
 import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { ApiError, call } from './api-client';
@@ -8,7 +9,7 @@ export const permissionQueryKey = ['system', 'status'] as const;
 
 async function fetchStatus(): Promise<SystemStatus> {
   try {
-    const status = await call(systemRoutes.status);
+    const status = await call('systemStatus');
     const code = status.info.brand.merchantCode;
     session.set('merchant', code);
     session.set('merchantCode', code);

@@ -1,4 +1,4 @@
-import { isAgentType, isTrialType } from '@arcadia/contract';
+import { isAgentType, isTrialType } from '@arcadia/contract/client';
 import { create } from 'zustand';
 import { session } from './storage';
 

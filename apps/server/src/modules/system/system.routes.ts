@@ -11,14 +11,16 @@ function headerLanguage(request: FastifyRequest): LanguageCode | undefined {
 }
 
 export function registerSystemRoutes(app: FastifyInstance, hooks: RouteHooks, system: SystemService) {
-  registerRoute(app, hooks, systemRoutes.status, async ({ brand, request }) =>
+  registerRoute(app, hooks, systemRoutes.systemStatus, async ({ brand, request }) =>
     system.status(brand, request.ip),
   );
-  registerRoute(app, hooks, systemRoutes.domainRoute, async ({ brand }) => brand.settings.domains);
-  registerRoute(app, hooks, systemRoutes.whitelabel, async ({ brand }) => buildWhitelabelTree(brand.modules));
-  registerRoute(app, hooks, systemRoutes.registerSettings, async ({ brand }) => brand.registerRules);
-  registerRoute(app, hooks, systemRoutes.country, async ({ brand }) => system.countries(brand));
-  registerRoute(app, hooks, systemRoutes.helpCenter, async ({ brand, query, request }) =>
+  registerRoute(app, hooks, systemRoutes.systemDomainRoute, async ({ brand }) => brand.settings.domains);
+  registerRoute(app, hooks, systemRoutes.systemWhitelabel, async ({ brand }) =>
+    buildWhitelabelTree(brand.modules),
+  );
+  registerRoute(app, hooks, systemRoutes.systemRegisterSettings, async ({ brand }) => brand.registerRules);
+  registerRoute(app, hooks, systemRoutes.systemCountry, async ({ brand }) => system.countries(brand));
+  registerRoute(app, hooks, systemRoutes.systemHelpCenter, async ({ brand, query, request }) =>
     system.helpCenter(brand, query.lang ?? headerLanguage(request)),
   );
   registerRoute(app, hooks, systemRoutes.feedback, async ({ brand, body, request }) =>

@@ -1,4 +1,4 @@
-import { type RegisterField, type RegisterRules, checkRegisterField } from '@arcadia/contract';
+import { type RegisterField, type RegisterRules, checkRegisterField } from '@arcadia/contract/client';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { TextField } from './text-field';

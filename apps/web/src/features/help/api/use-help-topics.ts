@@ -1,13 +1,13 @@
-import { systemRoutes } from '@arcadia/contract';
+import type { LanguageCode } from '@arcadia/contract/client';
 import { useQuery } from '@tanstack/react-query';
 import { call } from '../../../lib/api-client';
 
 export const helpKeys = { topics: (lang: string) => ['help', 'topics', lang] as const };
 
-export function useHelpTopicsQuery(lang: string) {
+export function useHelpTopicsQuery(lang: LanguageCode) {
   return useQuery({
     queryKey: helpKeys.topics(lang),
-    queryFn: () => call(systemRoutes.helpCenter, { query: { lang, device: 'WEB' } }),
+    queryFn: () => call('systemHelpCenter', { query: { lang, device: 'WEB' } }),
     staleTime: 10 * 60_000,
   });
 }

@@ -1,3 +1,4 @@
+import type { LanguageCode } from '@arcadia/contract/client';
 import DOMPurify from 'dompurify';
 import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -5,7 +6,7 @@ import { useLocation, useNavigate } from 'react-router';
 import { useHelpTopicsQuery } from '../api/use-help-topics';
 
 /** Help topics from the brand; the `#term` anchor picks the topic. Server HTML is sanitised. */
-export function HelpCenter({ lang, emptyState }: { lang: string; emptyState: React.ReactNode }) {
+export function HelpCenter({ lang, emptyState }: { lang: LanguageCode; emptyState: React.ReactNode }) {
   const { t } = useTranslation('help');
   const { hash } = useLocation();
   const navigate = useNavigate();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { type RegisterFieldRule, checkRegisterField, registerPatterns } from './register-rules.js';
+import { type RegisterFieldRule, checkRegisterField, registerPatterns } from './register-patterns.js';
 
 const rule = (
   patternId: number,
