@@ -108,7 +108,8 @@ describe('OpenAPI document', () => {
       expect(op['x-auth']).toBe(route.auth);
       expect(op['x-encrypted']).toBe(route.encrypted);
       expect(op.responses['200'].content['application/json'].schema).toBeDefined();
-      if (route.body) expect(op.requestBody.content['application/json'].schema).toBeDefined();
+      const type = route.form ? 'application/x-www-form-urlencoded' : 'application/json';
+      if (route.body) expect(op.requestBody.content[type].schema).toBeDefined();
     }
   });
 

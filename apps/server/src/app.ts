@@ -1,13 +1,30 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import compress from '@fastify/compress';
+import cookie from '@fastify/cookie';
+import formbody from '@fastify/formbody';
 import helmet from '@fastify/helmet';
 import Fastify, { type FastifyRequest } from 'fastify';
 import type { Config } from './config.js';
 import type { DatabaseHandle } from './db/database.js';
 import { AppError } from './lib/app-error.js';
+import { BodyDecryptError, decryptBody } from './lib/body-crypto.js';
 import type { InvalidationBus } from './lib/invalidation-bus.js';
 import { createBrandRepository } from './modules/brand/brand.repository.js';
+import { registerAuthRoutes } from './modules/auth/auth.routes.js';
+import { createAuthService } from './modules/auth/auth.service.js';
+import { createCaptchaService } from './modules/auth/captcha.service.js';
+import { createKeyService } from './modules/auth/keys.service.js';
+import { createSessionRepository } from './modules/auth/session.repository.js';
+import { createSessionService, tokenFromHeader } from './modules/auth/session.service.js';
 import { registerBrandOpsRoutes } from './modules/brand/brand.routes.js';
+import { createMemberRepository } from './modules/member/member.repository.js';
+import { registerMemberRoutes } from './modules/member/member.routes.js';
+import { createMemberService } from './modules/member/member.service.js';
+import { createThrottleRepository } from './modules/throttle/throttle.repository.js';
+import { createThrottleService } from './modules/throttle/throttle.service.js';
+import { createMessenger } from './modules/verification/messenger.js';
+import { createVerificationRepository } from './modules/verification/verification.repository.js';
+import { createVerificationService } from './modules/verification/verification.service.js';
 import { type Brand, createBrandService } from './modules/brand/brand.service.js';
 import { registerHealthRoutes } from './modules/health/health.routes.js';
 import { createSystemRepository } from './modules/system/system.repository.js';
@@ -71,6 +88,8 @@ export async function buildApp(deps: AppDeps) {
     crossOriginEmbedderPolicy: false,
   });
   await app.register(compress, { threshold: 1024 });
+  await app.register(cookie);
+  await app.register(formbody, { bodyLimit: 64 * 1024 });
 
   const brands = createBrandService({
     repository: createBrandRepository(database.db),
@@ -78,6 +97,30 @@ export async function buildApp(deps: AppDeps) {
     ttlMs: config.BRAND_CACHE_TTL_MS,
   });
   const system = createSystemService({ repository: createSystemRepository(database.db), brands });
+  const db = database.db;
+  const throttle = createThrottleService(createThrottleRepository(db));
+  const messenger = createMessenger({
+    db,
+    log: app.log,
+    httpUrl: config.MESSAGE_HTTP_URL,
+    logCodes: config.DEMO,
+  });
+  const verification = createVerificationService({
+    repository: createVerificationRepository(db),
+    messenger,
+    throttle,
+  });
+  const members = createMemberService({ repository: createMemberRepository(db) });
+  const sessionRepository = createSessionRepository(db);
+  const sessions = createSessionService(sessionRepository, {
+    idleMs: config.SESSION_IDLE_MINUTES * 60_000,
+    absoluteMs: config.SESSION_MAX_HOURS * 3_600_000,
+    singleSession: config.SINGLE_SESSION,
+  });
+  const keys = createKeyService(db);
+  // The captcha test code is a demo convenience for automated tests; production never honours it.
+  const captcha = createCaptchaService(db, { testCode: config.DEMO ? config.CAPTCHA_TEST_CODE : undefined });
+  const auth = createAuthService({ members, sessions, sessionRepository, throttle, captcha, verification });
 
   const opsKey = config.OPS_API_KEY ? digest(config.OPS_API_KEY) : null;
   const hooks: RouteHooks = {
@@ -105,12 +148,31 @@ export async function buildApp(deps: AppDeps) {
         throw new AppError('ops.key.invalid');
       }
     },
+    sessionOf(request, brand) {
+      return sessions.authenticate(tokenFromHeader(request.headers.authorization), brand.id);
+    },
+    async decryptBody(request) {
+      const header = request.headers.encryption;
+      const body = request.body as { value?: unknown } | undefined;
+      if (typeof header !== 'string' || !header || typeof body?.value !== 'string' || !body.value) {
+        throw new AppError('request_body_required');
+      }
+      try {
+        return decryptBody(header, body, await keys.privateKeys());
+      } catch (err) {
+        if (err instanceof BodyDecryptError)
+          throw new AppError('request_decrypt_failed', { reason: err.reason });
+        throw err;
+      }
+    },
     validateReplies: process.env.NODE_ENV !== 'production',
   };
 
   registerHealthRoutes(app, database.db);
   registerSystemRoutes(app, hooks, system);
   registerBrandOpsRoutes(app, hooks, brands);
+  registerAuthRoutes(app, hooks, { auth, sessions, keys, captcha, verification, members, demo: config.DEMO });
+  registerMemberRoutes(app, hooks, { members, auth, sessions, captcha, verification, messenger });
   await registerDocs(app, deps.version ?? '0.0.0');
 
   const spaFallback = await registerSpa(app, config.STATIC_DIR);

@@ -23,6 +23,11 @@ export const configSchema = z.object({
   STATIC_DIR: z.string().default(path.resolve(here, '../../web/dist')),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(10_000),
   BRAND_CACHE_TTL_MS: z.coerce.number().int().min(0).default(5_000),
+  SESSION_IDLE_MINUTES: z.coerce.number().int().min(1).default(60),
+  SESSION_MAX_HOURS: z.coerce.number().int().min(1).default(24),
+  SINGLE_SESSION: flag.default(false),
+  CAPTCHA_TEST_CODE: z.string().min(4).max(16).optional(),
+  MESSAGE_HTTP_URL: z.url().optional(),
 });
 
 export type Config = z.infer<typeof configSchema>;

@@ -23,6 +23,10 @@ export interface Endpoint {
   modId?: string;
   /** Body is sent form-urlencoded rather than JSON (the original's forget-password call). */
   form?: boolean;
+  /** `member` routes: false refuses trial (free-play) accounts with `in_need_true_account`. */
+  trial?: boolean;
+  /** `member` routes: true stays open to a session whose password must be changed first. */
+  pendingPasswordChange?: boolean;
 }
 
 /** An endpoint with its documentation and the schemas the server validates with. */

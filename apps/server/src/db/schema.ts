@@ -43,6 +43,99 @@ export interface MemberTable {
   created_at: Generated<Date>;
   last_login_at: Timestamp | null;
   last_login_ip: string | null;
+  first_login_done: Generated<boolean>;
+  must_change_password: Generated<boolean>;
+  language: string | null;
+  avatar: Generated<string>;
+  profile: ColumnType<Record<string, string>, string | undefined, string>;
+}
+
+export interface SessionTable {
+  id: Generated<string>;
+  token_hash: string;
+  member_id: string;
+  merchant_id: number;
+  login_type: string;
+  must_change_password: Generated<boolean>;
+  ip: string | null;
+  user_agent: string | null;
+  created_at: Generated<Date>;
+  last_seen_at: Generated<Date>;
+  expires_at: Date;
+  revoked_at: Date | null;
+  revoke_reason: string | null;
+}
+
+export interface MemberKnownIpTable {
+  member_id: string;
+  ip: string;
+  first_seen_at: Generated<Date>;
+  last_seen_at: Generated<Date>;
+}
+
+export interface LoginChallengeTable {
+  token_hash: string;
+  member_id: string;
+  login_type: string;
+  agent: boolean;
+  ip: string | null;
+  expires_at: Date;
+  consumed_at: Date | null;
+}
+
+export interface RsaKeyTable {
+  key_id: string;
+  public_pem: string;
+  private_pem: string;
+  created_at: Generated<Date>;
+}
+
+export interface CaptchaTable {
+  id: string;
+  answer_hash: string;
+  expires_at: Date;
+  consumed_at: Date | null;
+}
+
+export interface VerificationCodeTable {
+  id: Generated<string>;
+  merchant_id: number;
+  purpose: 'login' | 'register' | 'reset' | 'login_verify';
+  channel: 'sms' | 'email';
+  destination: string;
+  code_hash: string;
+  attempts: Generated<number>;
+  created_at: Generated<Date>;
+  expires_at: Date;
+  consumed_at: Date | null;
+}
+
+export interface OutboxMessageTable {
+  id: Generated<string>;
+  merchant_id: number;
+  channel: string;
+  destination: string;
+  body: string;
+  code: string | null;
+  created_at: Generated<Date>;
+}
+
+export interface ThrottleTable {
+  key: string;
+  hits: number;
+  window_started_at: Date;
+  blocked_until: Date | null;
+}
+
+export interface AffiliateCodeTable {
+  id: Generated<string>;
+  merchant_id: number;
+  code: string;
+  member_id: string;
+  member_type: number;
+  usage_count: Generated<number>;
+  enabled: Generated<boolean>;
+  created_at: Generated<Date>;
 }
 
 export interface MemberTreeTable {
@@ -78,6 +171,15 @@ export interface Database {
   member_tree: MemberTreeTable;
   help_topic: HelpTopicTable;
   feedback: FeedbackTable;
+  session: SessionTable;
+  member_known_ip: MemberKnownIpTable;
+  login_challenge: LoginChallengeTable;
+  rsa_key: RsaKeyTable;
+  captcha: CaptchaTable;
+  verification_code: VerificationCodeTable;
+  outbox_message: OutboxMessageTable;
+  throttle: ThrottleTable;
+  affiliate_code: AffiliateCodeTable;
 }
 
 export type Merchant = Selectable<MerchantTable>;

@@ -2,7 +2,7 @@ import type { ErrorEnvelope } from '@arcadia/contract';
 import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import { AppError } from '../lib/app-error.js';
 
-const API_PREFIXES = ['/wps/', '/lgw/', '/vendor/', '/ops/', '/docs/json'];
+const API_PREFIXES = ['/wps/', '/lgw/', '/vendor/', '/ops/', '/dev/', '/docs/json'];
 
 export function isApiPath(url: string): boolean {
   const path = url.split('?')[0] ?? '';

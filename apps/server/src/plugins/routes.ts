@@ -2,7 +2,14 @@ import type { RouteBody, RouteDescriptor, RouteParams, RouteQuery, RouteReply } 
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { AppError } from '../lib/app-error.js';
+import type { AuthedSession } from '../modules/auth/session.service.js';
 import type { Brand } from '../modules/brand/brand.service.js';
+
+export interface ClientInfo {
+  ip: string;
+  userAgent: string | null;
+  captchaId: string | undefined;
+}
 
 export interface RouteContext<D extends RouteDescriptor> {
   request: FastifyRequest;
@@ -10,8 +17,11 @@ export interface RouteContext<D extends RouteDescriptor> {
   query: RouteQuery<D>;
   body: RouteBody<D>;
   params: RouteParams<D>;
-  /** The brand selected by the `Merchant` header (ops routes: the default brand). */
+  /** The brand selected by the `Merchant` header. */
   brand: Brand;
+  /** The caller's session: always set on `member` routes, set when present on `optional` ones. */
+  session: AuthedSession | null;
+  client: ClientInfo;
 }
 
 export type RouteHandler<D extends RouteDescriptor> = (ctx: RouteContext<D>) => Promise<RouteReply<D>>;
@@ -23,6 +33,10 @@ export interface RouteHooks {
   assertAvailable(request: FastifyRequest, brand: Brand): void;
   /** Checks the operator credential. */
   assertOperator(request: FastifyRequest): void;
+  /** The session behind the request's token, or a 401. */
+  sessionOf(request: FastifyRequest, brand: Brand): Promise<AuthedSession>;
+  /** Opens an encrypted body (docs/api.md "Encrypted bodies"). */
+  decryptBody(request: FastifyRequest): Promise<unknown>;
   /** Validate every reply against its schema (development and tests). */
   validateReplies: boolean;
 }
@@ -42,8 +56,8 @@ function parseOrThrow<S extends z.ZodType>(schema: S, input: unknown): z.infer<S
 const alwaysAvailable = (path: string) => path.startsWith('/wps/system/') || path.startsWith('/ops/');
 
 /**
- * Registers one contract route: validates params, query and body with the contract's schemas,
- * applies the auth rule, wraps the result in the success envelope.
+ * Registers one contract route: applies the auth rule, opens an encrypted body, validates params,
+ * query and body with the contract's schemas, and wraps the result in the success envelope.
  */
 export function registerRoute<D extends RouteDescriptor>(
   app: FastifyInstance,
@@ -51,8 +65,6 @@ export function registerRoute<D extends RouteDescriptor>(
   route: D,
   handler: RouteHandler<D>,
 ) {
-  if (route.encrypted) throw new Error(`${route.path}: encrypted bodies are not supported yet`);
-  if (route.auth === 'member') throw new Error(`${route.path}: member sessions are not supported yet`);
   app.route({
     method: route.method,
     url: route.path,
@@ -60,13 +72,34 @@ export function registerRoute<D extends RouteDescriptor>(
       if (route.auth === 'ops') hooks.assertOperator(request);
       const brand = await hooks.brandOf(request);
       if (!alwaysAvailable(route.path)) hooks.assertAvailable(request, brand);
+      if (route.modId && brand.modules[route.modId] === false) throw new AppError('function.disabled');
+
+      let session: AuthedSession | null = null;
+      if (route.auth === 'member') {
+        session = await hooks.sessionOf(request, brand);
+        if (route.trial === false && brand.settings.trialTypes.includes(session.member.type)) {
+          throw new AppError('in_need_true_account');
+        }
+        if (session.mustChangePassword && !route.pendingPasswordChange)
+          throw new AppError('password.change.required');
+      } else if (route.auth === 'optional' && request.headers.authorization) {
+        session = await hooks.sessionOf(request, brand).catch(() => null);
+      }
+
+      const rawBody = route.encrypted ? await hooks.decryptBody(request) : request.body;
       const ctx = {
         request,
         reply,
         brand,
+        session,
+        client: {
+          ip: request.ip,
+          userAgent: request.headers['user-agent'] ?? null,
+          captchaId: (request.cookies as Record<string, string | undefined> | undefined)?.captchaId,
+        },
         params: (route.params ? parseOrThrow(route.params, request.params) : undefined) as RouteParams<D>,
         query: (route.query ? parseOrThrow(route.query, request.query) : undefined) as RouteQuery<D>,
-        body: (route.body ? parseOrThrow(route.body, request.body) : undefined) as RouteBody<D>,
+        body: (route.body ? parseOrThrow(route.body, rawBody) : undefined) as RouteBody<D>,
       };
       const value = await handler(ctx);
       if (hooks.validateReplies) route.reply.parse(value);

@@ -3,6 +3,7 @@ import { type Config, loadConfig } from '../config.js';
 import { migrateToLatest } from '../db/migrate.js';
 import { seed } from '../db/seeds/seed.js';
 import { createLocalBus } from '../lib/invalidation-bus.js';
+import { encryptBodyForTest } from '../lib/body-crypto.js';
 import { createTestDatabase } from './test-database.js';
 
 export const TEST_OPS_KEY = 'test-operator-key-0123456789';
@@ -28,8 +29,29 @@ export async function buildTestApp(
   const app = await buildApp({ config, database, bus, logger: false });
   options.beforeReady?.(app);
   await app.ready();
+  /** Sends `payload` as an encrypted body, the way the web client does. */
+  async function encrypted(
+    method: 'POST' | 'PUT',
+    url: string,
+    payload: unknown,
+    headers: Record<string, string> = {},
+  ) {
+    const key = (await app.inject({ method: 'GET', url: '/wps/session/key/rsa' })).json().value;
+    const { header, body } = encryptBodyForTest(key.publicKey, payload);
+    return app.inject({ method, url, payload: body, headers: { ...headers, encryption: header } });
+  }
+
+  /** Logs in by password and returns the token (fails the test otherwise). */
+  async function login(username: string, password: string, extra: Record<string, unknown> = {}) {
+    const res = await encrypted('POST', '/wps/session/login', { username, password, ...extra });
+    if (res.statusCode !== 200) throw new Error(`login failed: ${res.body}`);
+    return res.json().value.token as string;
+  }
+
   return {
     app,
+    encrypted,
+    login,
     db: database.db,
     database,
     config,

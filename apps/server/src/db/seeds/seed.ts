@@ -11,6 +11,8 @@ import { demoBrand } from './brands/demo.js';
 export const demoAccounts = {
   agent: { account: 'demoagent', password: 'demo1234' },
   player: { account: 'demoplayer', password: 'demo1234' },
+  /** The demo agent's invitation code: members registering with it land below the agent. */
+  invitationCode: 'DEMO2026',
 } as const;
 
 export interface SeedOptions {
@@ -50,14 +52,22 @@ export async function seed(db: Kysely<Database>, options: SeedOptions): Promise<
     if (!existing) {
       const agentId = await members.create({
         merchantId: brand.id,
-        ...demoAccounts.agent,
+        account: demoAccounts.agent.account,
+        password: demoAccounts.agent.password,
         nickname: 'Demo Agent',
         type: memberTypes.agent,
         registerMethod: 'SEED',
       });
+      await members.insertAffiliate({
+        merchantId: brand.id,
+        code: demoAccounts.invitationCode,
+        memberId: agentId,
+        memberType: memberTypes.member,
+      });
       await members.create({
         merchantId: brand.id,
-        ...demoAccounts.player,
+        account: demoAccounts.player.account,
+        password: demoAccounts.player.password,
         nickname: 'Demo Player',
         type: memberTypes.member,
         parentId: agentId,

@@ -36,6 +36,8 @@ export const brandSettingsSchema = z.object({
   helpLinks: z.array(z.string()),
   ageLimit: z.number().int().min(18),
   feedback: z.object({ minWords: z.number().int().min(1), maxWords: z.number().int().min(1) }),
+  /** Passwords older than this count as expired (0: never); PWDEXPFORCECHANGE3 forces the change. */
+  passwordMaxAgeDays: z.number().int().min(0).default(0),
 });
 export type BrandSettings = z.infer<typeof brandSettingsSchema>;
 

@@ -83,6 +83,7 @@ export const demoBrand: BrandFile = {
     ],
     ageLimit: 18,
     feedback: { minWords: 5, maxWords: 500 },
+    passwordMaxAgeDays: 180,
   },
   modules: Object.fromEntries(whitelabelModuleIds.map((id) => [id, !offModules.has(id)])),
   registerRules: {
