@@ -284,3 +284,16 @@ describe('free play', () => {
     expect(b.json().code).toBe('request_body_required');
   });
 });
+
+describe('development outbox', () => {
+  it('does not exist outside demo mode', async () => {
+    const prod = await buildTestApp({ config: { DEMO: false } });
+    try {
+      const res = await prod.app.inject({ method: 'GET', url: '/dev/outbox' });
+      expect(res.statusCode).toBe(404);
+      expect(res.json().code).toBe('not.found');
+    } finally {
+      await prod.close();
+    }
+  });
+});

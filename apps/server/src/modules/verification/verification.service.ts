@@ -27,7 +27,7 @@ export function createVerificationService(deps: {
   return {
     /**
      * Sends a 6-digit code. Throttled per client (1 per second) and per destination (1 per
-     * minute, 5 per hour). Only a hash of the code is stored.
+     * minute for each purpose, 5 per hour in all). Only a hash of the code is stored.
      */
     async send(input: {
       merchantId: number;
@@ -38,7 +38,10 @@ export function createVerificationService(deps: {
       brandName: string;
     }): Promise<{ expiredMinutes: number }> {
       await throttle.consume(`code:client:${input.clientKey}`, throttleRules.smsPerClient);
-      await throttle.consume(`code:dest:m:${input.destination}`, throttleRules.smsPerNumberMinute);
+      await throttle.consume(
+        `code:dest:m:${input.purpose}:${input.destination}`,
+        throttleRules.smsPerNumberMinute,
+      );
       await throttle.consume(`code:dest:h:${input.destination}`, throttleRules.smsPerNumberHour);
       const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
       await repository.insert({
