@@ -297,3 +297,21 @@ describe('development outbox', () => {
     }
   });
 });
+
+describe('single session', () => {
+  it('ends the first session when the member logs in again, saying why', async () => {
+    const single = await buildTestApp({ demo: true, config: { SINGLE_SESSION: true } });
+    try {
+      const first = await single.login('demoplayer', 'demo1234');
+      const second = await single.login('demoplayer', 'demo1234');
+      const read = (token: string) =>
+        single.app.inject({ method: 'GET', url: '/wps/member/info', headers: { authorization: token } });
+      const old = await read(first);
+      expect(old.statusCode).toBe(401);
+      expect(old.json()).toMatchObject({ code: 'login.not.session', value: { reason: 'replaced' } });
+      expect((await read(second)).statusCode).toBe(200);
+    } finally {
+      await single.close();
+    }
+  });
+});
