@@ -75,8 +75,36 @@ export function newestFile(paths) {
 }
 
 /**
- * Makes sure a workspace's build output exists: builds it when missing (unless `skipBuild`), and
- * warns when it is older than its sources (the figures would describe an old build).
+ * The value of a whole-number option, checked against its range.
+ * @param {string} flag the option's name without dashes, for the message
+ * @param {string | undefined} value as parseArgs returned it
+ * @param {number} min
+ * @param {number} max
+ * @param {string} [what] what it must be, for the message
+ * @returns {number}
+ */
+export function wholeNumberOption(flag, value, min, max, what = 'a whole number') {
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < min || n > max) {
+    throw new Error(`--${flag} must be ${what} from ${min} to ${max}, got "${value}"`);
+  }
+  return n;
+}
+
+/**
+ * Text (a server's output, a reply) indented and marked as quoted under a message; "(no output)"
+ * when empty, so an empty quote is not mistaken for a missing one.
+ * @param {string} text
+ */
+export function indent(text) {
+  const trimmed = text.trim();
+  return trimmed ? trimmed.replace(/^/gm, '    | ') : '    (no output)';
+}
+
+/**
+ * Makes sure a workspace's build output exists and is current: builds it when it is missing, and
+ * rebuilds it when it is older than its sources, since a stale build would silently benchmark old
+ * code. With `skipBuild` it never builds: a missing output fails, a stale one only warns.
  * @param {object} target
  * @param {string} target.workspace npm workspace name, e.g. "@arcadia/web"
  * @param {string} target.output path of the build output to check, relative to the root
@@ -91,22 +119,37 @@ export function ensureBuilt({ workspace, output, sources, skipBuild }) {
       throw new Error(`${output} is missing and --skip-build was given. Build it first: ${buildCommand}`);
     }
     log(`${output} is missing: running ${buildCommand}`);
-    const result = spawnSync('npm', ['run', 'build', '-w', workspace], {
-      cwd: ROOT,
-      stdio: 'inherit',
-      shell: process.platform === 'win32',
-    });
-    if (result.error) throw new Error(`${buildCommand} could not start: ${result.error.message}`);
-    if (result.status !== 0) throw new Error(`${buildCommand} failed (exit code ${result.status})`);
-    if (!fs.existsSync(out)) throw new Error(`${buildCommand} succeeded but ${output} is still missing`);
+    build(workspace, output);
     return;
   }
   const built = fs.statSync(out).mtimeMs;
   const source = newestFile(sources.map((s) => path.join(ROOT, s)));
-  if (source.file && source.mtimeMs > built) {
-    warn(
-      `${output} is older than ${path.relative(ROOT, source.file)}; the figures describe that older build.` +
-        ` Rebuild: ${buildCommand}`,
-    );
+  if (!source.file || source.mtimeMs <= built) return;
+  const stale = `${output} is older than ${path.relative(ROOT, source.file)}`;
+  if (skipBuild) {
+    warn(`${stale}; the figures describe that older build. Rebuild: ${buildCommand}`);
+    return;
+  }
+  log(`${stale}: rebuilding with ${buildCommand}`);
+  build(workspace, output);
+}
+
+/**
+ * Runs the workspace's build script, its output shown as it goes; fails unless it exits 0 and
+ * leaves `output` behind.
+ * @param {string} workspace
+ * @param {string} output relative to the root
+ */
+function build(workspace, output) {
+  const buildCommand = `npm run build -w ${workspace}`;
+  const result = spawnSync('npm', ['run', 'build', '-w', workspace], {
+    cwd: ROOT,
+    stdio: 'inherit',
+    shell: process.platform === 'win32',
+  });
+  if (result.error) throw new Error(`${buildCommand} could not start: ${result.error.message}`);
+  if (result.status !== 0) throw new Error(`${buildCommand} failed (exit code ${result.status})`);
+  if (!fs.existsSync(path.join(ROOT, output))) {
+    throw new Error(`${buildCommand} succeeded but ${output} is still missing`);
   }
 }
