@@ -9,6 +9,11 @@ const AuthDialogs = lazy(() => import('./auth-dialogs'));
 /** `/login` and `/register` open their modal over the home page; closing returns to `/`. */
 const modalForPath: Record<string, ModalName> = { [paths.login]: 'login', [paths.register]: 'register' };
 
+const accountModals = ['login', 'register', 'forgot', 'changePassword', 'logout', 'trialInfo'] as const;
+export type AccountModal = (typeof accountModals)[number];
+const isAccountModal = (m: ModalName | null): m is AccountModal =>
+  (accountModals as readonly string[]).includes(m ?? '');
+
 export function AuthModals() {
   const { pathname } = useLocation();
   const navigate = useNavigate();
@@ -19,14 +24,14 @@ export function AuthModals() {
     if (wanted) openModal(wanted);
   }, [pathname, openModal]);
 
-  if (modal !== 'login' && modal !== 'register') return null;
+  if (!isAccountModal(modal)) return null;
   const close = () => {
     closeModal();
     if (modalForPath[pathname]) void navigate(paths.home, { replace: true });
   };
   return (
     <Suspense fallback={null}>
-      <AuthDialogs modal={modal} onClose={close} onSwitch={openModal} />
+      <AuthDialogs modal={modal} onClose={close} />
     </Suspense>
   );
 }

@@ -4,7 +4,8 @@ import { paths } from '../config/paths';
 import { AgentLayout } from './layouts/agent-layout';
 import { MainLayout } from './layouts/main-layout';
 import { RouteErrorBoundary } from './route-error-boundary';
-import { RequireAgent, RequireToken } from './route-guard';
+import { RequireAgent, RequireRealAccount, RequireToken } from './route-guard';
+import { RootShell } from './root-shell';
 
 type Lazy = () => Promise<{ default: React.ComponentType }>;
 /** One chunk per page: a route's code loads when the route is first visited. */
@@ -21,6 +22,7 @@ const at = (path: string, lazy: RouteObject['lazy']): RouteObject => ({ path, la
 /** The route table of spec §2. */
 export const routes: RouteObject[] = [
   {
+    element: <RootShell />,
     errorElement: <RouteErrorBoundary />,
     hydrateFallbackElement: <PageLoader />,
     children: [
@@ -46,10 +48,15 @@ export const routes: RouteObject[] = [
           {
             element: <RequireToken />,
             children: [
-              at(
-                paths.member,
-                page(() => import('./routes/member')),
-              ),
+              {
+                element: <RequireRealAccount />,
+                children: [
+                  at(
+                    paths.member,
+                    page(() => import('./routes/member')),
+                  ),
+                ],
+              },
               ...[paths.favorite, paths.recent].map((p) => at(p, accountGames)),
               ...[paths.lottery, paths.seaLottery, paths.vnLottery].map((p) => at(p, lottery)),
               at(

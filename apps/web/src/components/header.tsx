@@ -1,3 +1,4 @@
+import type { MouseEvent, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink } from 'react-router';
 import { paths } from '../config/paths';
@@ -14,12 +15,23 @@ export interface NavItem {
   to: string;
 }
 
-/** Spec §2 navigation: Home, one item per game category that has vendors, then Promotions. */
-export function Header({ categories }: { categories: NavItem[] }) {
+/**
+ * Spec §2 navigation: Home, one item per game category that has vendors, then Promotions.
+ * Logged in, the header shows deposit and withdraw and the `account` slot (balance, VIP label,
+ * user ID and avatar menu), which app/ composes from the features.
+ */
+export function Header({ categories, account }: { categories: NavItem[]; account?: ReactNode }) {
   const { t } = useTranslation();
   const brand = useBrand();
   const token = useSessionStore((s) => s.token);
+  const isTrial = useSessionStore((s) => s.isTrial);
   const { toggleSideMenu, sideMenuOpen, openModal } = useUiStore();
+  // A trial account cannot open the member centre (spec §4): it is told to register instead.
+  const memberLink = (e: MouseEvent) => {
+    if (!isTrial) return;
+    e.preventDefault();
+    openModal('trialInfo');
+  };
   const items: NavItem[] = [
     { key: 'HOME', label: t('hd_home'), to: paths.home },
     ...categories,
@@ -48,16 +60,22 @@ export function Header({ categories }: { categories: NavItem[] }) {
         ))}
       </nav>
       <div className="app-header__actions">
-        <LanguageSelect className="hide-narrow" />
+        {/* Logged in, the account area needs the room; the side menu has the language too. */}
+        <LanguageSelect className={token ? 'hide-medium' : 'hide-narrow'} />
         <ThemeToggle />
         {token ? (
           <>
-            <NavLink to={`${paths.member}?page=depositv2`} className="button button--primary">
+            <NavLink
+              to={`${paths.member}?page=depositv2`}
+              className="button button--primary hide-narrow"
+              onClick={memberLink}
+            >
               {t('deposit')}
             </NavLink>
-            <NavLink to={`${paths.member}?page=withdraw`} className="button">
+            <NavLink to={`${paths.member}?page=withdraw`} className="button hide-narrow" onClick={memberLink}>
               {t('withdraw')}
             </NavLink>
+            {account}
           </>
         ) : (
           <>

@@ -1,9 +1,10 @@
 import { useTranslation } from 'react-i18next';
 
-export function PageLoader() {
+/** The loading screen; `overlay` covers the page above everything (the global loader, spec §4). */
+export function PageLoader({ overlay }: { overlay?: boolean }) {
   const { t } = useTranslation();
   return (
-    <div className="page-loader" role="status" aria-live="polite">
+    <div className={`page-loader${overlay ? ' page-loader--overlay' : ''}`} role="status" aria-live="polite">
       <span className="spinner" aria-hidden="true" />
       <span className="visually-hidden">{t('loading')}</span>
     </div>

@@ -7,6 +7,7 @@ import { useSessionStore } from '../lib/session-store';
 import { useUiStore } from '../lib/ui-store';
 import { openCustomerService } from './customer-service-button';
 import { LanguageSelect } from './language-select';
+import { useOpenMemberPage } from './use-open-member-page';
 
 type Icon =
   | 'wallet'
@@ -81,12 +82,12 @@ export function SideMenu({ footer }: { footer?: ReactNode }) {
   const token = useSessionStore((s) => s.token);
   const { sideMenuOpen, openModal, setSideMenu } = useUiStore();
 
+  const openMemberPage = useOpenMemberPage();
+
   const go = (item: Item) => {
     if (item.onClick) return item.onClick();
-    if (item.memberPage) {
-      if (!token) return openModal('login');
-      void navigate(`${paths.member}?page=${item.memberPage}`);
-    } else if (item.to) void navigate(item.to);
+    if (item.memberPage) openMemberPage(item.memberPage);
+    else if (item.to) void navigate(item.to);
     if (window.innerWidth < 1024) setSideMenu(false);
   };
 
@@ -146,6 +147,8 @@ export function SideMenu({ footer }: { footer?: ReactNode }) {
       onClick: () => cs && openCustomerService(cs.path),
     },
     { key: 'help', label: t('help_center'), icon: 'phone', to: paths.help },
+    // Spec §2: sign out, for logged-in users; it asks for confirmation first (spec §4).
+    { key: 'logout', label: t('logout'), icon: 'logout', show: !!token, onClick: () => openModal('logout') },
   ];
 
   const render = (items: Item[]) =>

@@ -2,13 +2,22 @@ import { isAgentType, isTrialType } from '@arcadia/contract/client';
 import { create } from 'zustand';
 import { session } from './storage';
 
+export type PasswordChange = 'none' | 'expired' | 'temporary';
+
 interface SessionState {
   token: string | null;
   isLogin: boolean;
   isAgent: boolean;
   isTrial: boolean;
+  /**
+   * A password change forced by the login (spec §4): `temporary` when the reply said
+   * `mustChangePassword` (a temporary or default password: the old one is not asked), `expired`
+   * when the password expired under PWDEXPFORCECHANGE3 (the old one is asked). In memory only.
+   */
+  passwordChange: PasswordChange;
   setToken(token: string | null): void;
   setMemberType(type: number): void;
+  setPasswordChange(value: PasswordChange): void;
   clear(): void;
 }
 
@@ -27,6 +36,7 @@ export const useSessionStore = create<SessionState>((set) => ({
   isLogin: false,
   isAgent: Number.isFinite(storedType) && isAgentType(storedType),
   isTrial: Number.isFinite(storedType) && isTrialType(storedType),
+  passwordChange: 'none',
   setToken(token) {
     if (token) session.set('token', token);
     else session.remove('token');
@@ -36,8 +46,11 @@ export const useSessionStore = create<SessionState>((set) => ({
     session.set('isAgent', String(type));
     set({ isLogin: true, isAgent: isAgentType(type), isTrial: isTrialType(type) });
   },
+  setPasswordChange(passwordChange) {
+    set({ passwordChange });
+  },
   clear() {
     session.clearKeepingMerchant();
-    set({ token: null, isLogin: false, isAgent: false, isTrial: false });
+    set({ token: null, isLogin: false, isAgent: false, isTrial: false, passwordChange: 'none' });
   },
 }));

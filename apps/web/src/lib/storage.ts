@@ -38,7 +38,12 @@ export const session = {
   },
 };
 
-export type LocalKey = 'lang' | 'hisLang' | 'merchantCode' | 'theme';
+/**
+ * `affiliateCode` / `referralCode`: invitation codes from a landing URL, kept until registration.
+ * `hideBalance`: the header's balance visibility choice.
+ */
+export type LocalKey =
+  'lang' | 'hisLang' | 'merchantCode' | 'theme' | 'affiliateCode' | 'referralCode' | 'hideBalance';
 
 export const local = {
   get: (key: LocalKey) => safe(() => localStorage.getItem(key), null),

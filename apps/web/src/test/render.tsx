@@ -1,8 +1,8 @@
 import type { SystemStatus } from '@arcadia/contract';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
-import { Suspense } from 'react';
-import { RouterProvider, createMemoryRouter } from 'react-router';
+import { type ReactNode, Suspense } from 'react';
+import { MemoryRouter, RouterProvider, createMemoryRouter } from 'react-router';
 import { routes } from '../app/router';
 import { SystemGate } from '../app/system-gate';
 import { permissionQueryKey } from '../lib/permission';
@@ -23,4 +23,18 @@ export function renderApp(url: string, status: SystemStatus) {
     </QueryClientProvider>,
   );
   return { ...view, router };
+}
+
+/** Renders one component with the app's providers and the permission bootstrap answered. */
+export function renderWithProviders(ui: ReactNode, status: SystemStatus, url = '/') {
+  const client = createQueryClient();
+  client.setQueryData(permissionQueryKey, status);
+  const view = render(
+    <QueryClientProvider client={client}>
+      <MemoryRouter initialEntries={[url]}>
+        <Suspense fallback={null}>{ui}</Suspense>
+      </MemoryRouter>
+    </QueryClientProvider>,
+  );
+  return { ...view, client };
 }

@@ -1,11 +1,14 @@
+import { Suspense, lazy } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { Footer } from '../../components/footer';
 import { Header } from '../../components/header';
 import { SideMenu } from '../../components/side-menu';
 import { isGamePage } from '../../config/paths';
 import { useUiStore } from '../../lib/ui-store';
-import { AuthModals } from '../auth-modals';
 import { NavigationEffects } from '../navigation-effects';
+
+// The account area (avatar menu and its library) loads for logged-in users only.
+const HeaderAccount = lazy(() => import('../header-account'));
 
 /** Side menu, header, content and footer; the side menu is hidden on game pages (spec §2). */
 export function MainLayout() {
@@ -23,13 +26,19 @@ export function MainLayout() {
         <div className="shell__scrim" onClick={() => setSideMenu(false)} aria-hidden="true" />
       )}
       <div className="shell__main">
-        <Header categories={[]} />
+        <Header
+          categories={[]}
+          account={
+            <Suspense fallback={null}>
+              <HeaderAccount />
+            </Suspense>
+          }
+        />
         <main className="shell__content" id="content">
           <Outlet />
         </main>
         <Footer />
       </div>
-      <AuthModals />
     </div>
   );
 }

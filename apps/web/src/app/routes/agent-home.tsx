@@ -1,13 +1,12 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
 import { EmptyState } from '../../components/empty-state';
 import { openCustomerService } from '../../components/customer-service-button';
 import { agentMenu, defaultAgentPage } from '../../config/agent-menu';
-import { paths } from '../../config/paths';
 import { usePermission, useWhitelabel } from '../../lib/permission';
 import { session } from '../../lib/storage';
-import { useSessionStore } from '../../lib/session-store';
+import { useUiStore } from '../../lib/ui-store';
 
 function gmtOffset(date: Date): string {
   const minutes = -date.getTimezoneOffset();
@@ -31,8 +30,7 @@ export default function AgentHomePage() {
   const { t, i18n } = useTranslation('agent');
   const status = usePermission();
   const wl = useWhitelabel();
-  const navigate = useNavigate();
-  const clear = useSessionStore((s) => s.clear);
+  const openModal = useUiStore((s) => s.openModal);
   const now = useClock();
   const [params, setParams] = useSearchParams();
   const entries = agentMenu.filter((e) => !e.gate || e.gate(wl));
@@ -51,10 +49,8 @@ export default function AgentHomePage() {
     setParams({ page: key });
   };
 
-  const logout = () => {
-    clear();
-    void navigate(paths.home);
-  };
+  // The same confirmed logout as the player site (spec §4); the root shell hosts the dialog.
+  const logout = () => openModal('logout');
 
   const current =
     params.get('page') && !entries.some((e) => e.page === params.get('page')) ? params.get('page')! : page;

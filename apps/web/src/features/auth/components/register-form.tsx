@@ -1,9 +1,13 @@
 import { type RegisterField, type RegisterRules, checkRegisterField } from '@arcadia/contract/client';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ruleMessage } from '../lib/rule-message';
+import { CaptchaField } from './captcha-field';
+import { type Country, MobileField, defaultDialingCode } from './mobile-field';
+import { SmsCodeField } from './sms-code-field';
 import { TextField } from './text-field';
 
-type Mode = 'username' | 'mobile';
+export type RegisterMode = 'username' | 'mobile';
 
 /** Optional fields, in form order; each shows only when the brand enables it (spec §5). */
 const optionalFields: RegisterField[] = [
@@ -20,20 +24,34 @@ const optionalFields: RegisterField[] = [
   'affiliateCode',
 ];
 
+const CODE_MAX = 255;
+
 interface RegisterFormProps {
   rules: RegisterRules;
-  modes: Mode[];
+  modes: RegisterMode[];
   ageLimit: number;
-  onSubmit?: (mode: Mode, values: Record<string, string>) => void;
+  onSubmit?: (mode: RegisterMode, values: Record<string, string>) => void;
   onLogin?: () => void;
   submitting?: boolean;
   error?: string | undefined;
+  countries?: Country[];
+  /** REGMOBVERF3: a mobile number given in username mode must be proved with an SMS code. */
+  smsVerification?: boolean;
+  /** Sends the registration code; resolves with `expiredMinutes`, or null when none was sent. */
+  onSendCode?: (mode: RegisterMode, countryDialingCode: string, mobile: string) => Promise<number | null>;
+  /** Resolves false for an unknown invitation code. */
+  onAffiliateCheck?: (code: string) => Promise<boolean>;
+  /** Translated field errors from the server's last reply. */
+  serverErrors?: Record<string, string>;
+  captcha?: { image: string | undefined; onRefresh(): void };
+  initialValues?: Record<string, string>;
 }
 
 /**
  * Spec §5 registration: username or mobile mode, password and confirmation, the brand's optional
- * fields, and the terms checkbox. Field rules come from the server and are checked with the
- * contract's own checker, so the form enforces what the server will.
+ * fields, the SMS code when the mobile number must be proved, and the terms checkbox. Field rules
+ * come from the server and are checked with the contract's own checker, so the form enforces what
+ * the server will.
  */
 export function RegisterForm({
   rules,
@@ -43,29 +61,39 @@ export function RegisterForm({
   onLogin,
   submitting,
   error,
+  countries = [],
+  smsVerification,
+  onSendCode,
+  onAffiliateCheck,
+  serverErrors,
+  captcha,
+  initialValues,
 }: RegisterFormProps) {
-  const { t } = useTranslation('auth');
-  const [mode, setMode] = useState<Mode>(modes[0] ?? 'username');
-  const [values, setValues] = useState<Record<string, string>>({});
+  const { t } = useTranslation(['auth', 'errors']);
+  const [mode, setMode] = useState<RegisterMode>(modes[0] ?? 'username');
+  const [values, setValues] = useState<Record<string, string>>(() => ({ ...initialValues }));
   const [terms, setTerms] = useState(false);
   const [errors, setErrors] = useState<Record<string, string>>({});
+  const shown = { ...serverErrors, ...errors };
+  const set = (field: string, value: string) => setValues((v) => ({ ...v, [field]: value }));
+  const dialingCode = values.countryDialingCode || defaultDialingCode(countries);
 
-  const message = (field: RegisterField, reason: 'required' | 'length' | 'pattern') => {
-    const rule = rules[field];
-    if (reason === 'required' || !rule) return t('field_required');
-    const range =
-      rule.minLength === rule.maxLength ? String(rule.minLength) : `${rule.minLength} - ${rule.maxLength}`;
-    return t(`reg_pattern_${rule.patternId}` as 'reg_pattern_0')
-      .replace('(min) - (max)', range)
-      .replace('(min)', String(rule.minLength))
-      .replace('(max)', String(rule.maxLength));
-  };
-
+  const accountField: RegisterField = mode === 'username' ? 'username' : 'mobileNum';
   const visible: RegisterField[] = [
-    ...(mode === 'username' ? (['username'] as const) : (['mobileNum'] as const)),
+    accountField,
+    // Username mode also offers the mobile number when the brand collects it.
+    ...(mode === 'username' && rules.mobileNum?.enabled ? (['mobileNum'] as const) : []),
     'password',
     ...optionalFields.filter((f) => rules[f]?.enabled),
   ];
+  const needsCode = mode === 'mobile' || (!!smsVerification && !!values.mobileNum);
+  const isRequired = (field: RegisterField) =>
+    !!rules[field]?.required || field === 'password' || field === accountField;
+
+  const checkMobile = () => {
+    const reason = checkRegisterField({ ...rules.mobileNum, required: true }, values.mobileNum);
+    return reason ? ruleMessage(t, rules.mobileNum, reason) : undefined;
+  };
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
@@ -73,16 +101,39 @@ export function RegisterForm({
     for (const field of visible) {
       const rule = rules[field];
       if (!rule) continue;
-      const required =
-        rule.required || field === 'password' || field === (mode === 'username' ? 'username' : 'mobileNum');
-      const reason = checkRegisterField({ ...rule, required }, values[field]);
-      if (reason) next[field] = message(field, reason);
+      const reason = checkRegisterField({ ...rule, required: isRequired(field) }, values[field]);
+      if (reason) next[field] = ruleMessage(t, rule, reason);
     }
     if (!values.confirmPassword) next.confirmPassword = t('field_required');
     else if (values.confirmPassword !== values.password) next.confirmPassword = t('inconsistent_twice');
+    const code = values.verificationCode?.trim() ?? '';
+    if (needsCode && !code) next.verificationCode = t('field_required');
+    if (captcha && !values.captcha?.trim()) next.captcha = t('captcha_required');
     if (!terms) next.terms = t('terms_required');
     setErrors(next);
-    if (Object.keys(next).length === 0) onSubmit?.(mode, values);
+    if (Object.keys(next).length > 0) return;
+    const out: Record<string, string> = {};
+    for (const field of [...visible, 'confirmPassword', 'captcha']) {
+      const value = values[field]?.trim();
+      if (value) out[field] = field.toLowerCase().includes('password') ? values[field]! : value;
+    }
+    if (out.mobileNum) out.countryDialingCode = dialingCode;
+    if (needsCode) out.verificationCode = code.slice(0, CODE_MAX);
+    onSubmit?.(mode, out);
+  };
+
+  const sendCode = async () => {
+    const invalid = checkMobile();
+    setErrors((e) => ({ ...e, mobileNum: invalid ?? '' }));
+    if (invalid || !onSendCode) return null;
+    return onSendCode(mode, dialingCode, values.mobileNum!);
+  };
+
+  const checkAffiliate = async () => {
+    const code = values.affiliateCode?.trim();
+    if (!code || !onAffiliateCheck) return;
+    const ok = await onAffiliateCheck(code).catch(() => true);
+    setErrors((e) => ({ ...e, affiliateCode: ok ? '' : t('errors:invitation_code_error') }));
   };
 
   const label = (field: RegisterField) =>
@@ -93,6 +144,12 @@ export function RegisterForm({
         : field === 'password'
           ? t('password')
           : t(`reg_field.${field}` as 'reg_field.email');
+
+  const inputType = (field: RegisterField) => {
+    const type = rules[field]?.type;
+    if (type === 'password' || field.toLowerCase().includes('password')) return 'password';
+    return type === 'email' ? 'email' : type === 'tel' ? 'tel' : 'text';
+  };
 
   return (
     <form className="form" onSubmit={submit} noValidate>
@@ -105,7 +162,10 @@ export function RegisterForm({
               role="tab"
               aria-selected={mode === m}
               className="segmented__item"
-              onClick={() => setMode(m)}
+              onClick={() => {
+                setMode(m);
+                setErrors({});
+              }}
             >
               {m === 'username' ? t('register_by_username') : t('register_by_mobile')}
             </button>
@@ -113,32 +173,48 @@ export function RegisterForm({
         </div>
       )}
       {visible.map((field) => {
-        const rule = rules[field];
-        const required =
-          rule?.required || field === 'password' || field === 'username' || field === 'mobileNum';
+        const required = isRequired(field);
+        if (field === 'mobileNum') {
+          return (
+            <div key={field} className="form__group">
+              <MobileField
+                label={label(field)}
+                countries={countries}
+                dialingCode={dialingCode}
+                onDialingCode={(code) => set('countryDialingCode', code)}
+                mobile={values.mobileNum ?? ''}
+                onMobile={(mobile) => set('mobileNum', mobile)}
+                required={required}
+                error={shown.mobileNum || undefined}
+                hint={required ? undefined : t('optional')}
+              />
+              {needsCode && (
+                <SmsCodeField
+                  value={values.verificationCode ?? ''}
+                  onChange={(code) => set('verificationCode', code)}
+                  onSend={sendCode}
+                  error={shown.verificationCode || undefined}
+                />
+              )}
+            </div>
+          );
+        }
         return (
           <TextField
             key={field}
             label={label(field)}
             name={field}
-            type={
-              rule?.type === 'password' || field.toLowerCase().includes('password')
-                ? 'password'
-                : rule?.type === 'email'
-                  ? 'email'
-                  : rule?.type === 'tel'
-                    ? 'tel'
-                    : 'text'
-            }
+            type={inputType(field)}
             autoComplete={
               field === 'password' ? 'new-password' : field === 'username' ? 'username' : undefined
             }
             required={required}
-            maxLength={rule?.maxLength}
+            maxLength={rules[field]?.maxLength}
             value={values[field] ?? ''}
-            error={errors[field]}
+            error={shown[field] || undefined}
             hint={required ? undefined : t('optional')}
-            onChange={(e) => setValues({ ...values, [field]: e.target.value })}
+            onChange={(e) => set(field, e.target.value)}
+            onBlur={field === 'affiliateCode' ? () => void checkAffiliate() : undefined}
           />
         );
       })}
@@ -149,9 +225,18 @@ export function RegisterForm({
         autoComplete="new-password"
         required
         value={values.confirmPassword ?? ''}
-        error={errors.confirmPassword}
-        onChange={(e) => setValues({ ...values, confirmPassword: e.target.value })}
+        error={shown.confirmPassword || undefined}
+        onChange={(e) => set('confirmPassword', e.target.value)}
       />
+      {captcha && (
+        <CaptchaField
+          image={captcha.image}
+          onRefresh={captcha.onRefresh}
+          value={values.captcha ?? ''}
+          onChange={(value) => set('captcha', value)}
+          error={shown.captcha || undefined}
+        />
+      )}
       <label className={`checkbox${errors.terms ? ' checkbox--invalid' : ''}`}>
         <input type="checkbox" checked={terms} onChange={(e) => setTerms(e.target.checked)} />
         {t('terms_agree', { age: ageLimit })}

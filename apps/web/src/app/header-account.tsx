@@ -1,0 +1,56 @@
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { AccountMenu } from '../components/account-menu';
+import { BalanceSlot } from '../components/balance-slot';
+import { openCustomerService } from '../components/customer-service-button';
+import { useOpenMemberPage } from '../components/use-open-member-page';
+import { UserId } from '../components/user-id';
+import { paths } from '../config/paths';
+import { useMemberInfoQuery } from '../features/auth/api/session';
+import { usePermission } from '../lib/permission';
+import { useSessionStore } from '../lib/session-store';
+import { session } from '../lib/storage';
+import { useUiStore } from '../lib/ui-store';
+
+/**
+ * The logged-in part of the header (spec §2): balance slot, VIP label, copyable user ID and the
+ * avatar menu. The balance figure belongs to the wallet feature; until it exists the slot shows
+ * its placeholder rather than a made-up number.
+ */
+export default function HeaderAccount() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const status = usePermission();
+  const { data: info, refetch, isFetching } = useMemberInfoQuery();
+  const isAgent = useSessionStore((s) => s.isAgent);
+  const isTrial = useSessionStore((s) => s.isTrial);
+  const openModal = useUiStore((s) => s.openModal);
+  const openMemberPage = useOpenMemberPage();
+  const cs = status.info.customerService[0];
+  const name = info?.nickname || info?.account || session.get('nickname') || session.get('account') || '';
+  const vip = info?.clubLabel.labelName;
+
+  return (
+    <>
+      <BalanceSlot onRefresh={() => void refetch()} refreshing={isFetching} />
+      {vip && (
+        <span className="vip-label hide-medium" title={t('vip_level')}>
+          {vip}
+        </span>
+      )}
+      {info && <UserId id={info.id} className="hide-medium" />}
+      <AccountMenu
+        name={name}
+        userId={info?.id}
+        vipLabel={vip}
+        isAgent={isAgent}
+        isTrial={isTrial}
+        onMemberPage={openMemberPage}
+        onCustomerService={cs ? () => openCustomerService(cs.path) : undefined}
+        onChangePassword={() => openModal('changePassword')}
+        onAgentCentre={() => void navigate(paths.agentHome)}
+        onLogout={() => openModal('logout')}
+      />
+    </>
+  );
+}

@@ -1,0 +1,22 @@
+import { Outlet } from 'react-router';
+import { PageLoader } from '../components/page-loader';
+import { useSessionSync } from '../features/auth/hooks/use-session-sync';
+import { useUiStore } from '../lib/ui-store';
+import { AuthModals } from './auth-modals';
+
+/**
+ * Around both layouts: the session (member info on boot with a token), the account dialogs
+ * (the agent login page needs the forced change-password modal and the agent centre the logout
+ * confirmation too), and the global loader.
+ */
+export function RootShell() {
+  useSessionSync();
+  const loading = useUiStore((s) => s.loading);
+  return (
+    <>
+      <Outlet />
+      <AuthModals />
+      {loading && <PageLoader overlay />}
+    </>
+  );
+}

@@ -1,0 +1,110 @@
+import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
+import { useTranslation } from 'react-i18next';
+import { CopyGlyph, useCopy } from './user-id';
+
+interface AccountMenuProps {
+  /** Nickname, else account: shown on the trigger and atop the menu. */
+  name: string;
+  /** Member info id, copyable from the menu (the header chip is hidden on narrower screens). */
+  userId?: string | undefined;
+  vipLabel?: string | undefined;
+  isAgent: boolean;
+  isTrial: boolean;
+  onMemberPage(page: 'securityCenter' | 'personalHistoryCopy' | 'messageV2'): void;
+  onCustomerService?: (() => void) | undefined;
+  onChangePassword(): void;
+  onAgentCentre(): void;
+  onLogout(): void;
+}
+
+/**
+ * The avatar menu of spec §2: account, betting record, messages, customer service, change
+ * password, agent entry (agents only) and sign out. Radix supplies the menu semantics, roving
+ * focus and Escape handling.
+ */
+export function AccountMenu({
+  name,
+  userId,
+  vipLabel,
+  isAgent,
+  isTrial,
+  onMemberPage,
+  onCustomerService,
+  onChangePassword,
+  onAgentCentre,
+  onLogout,
+}: AccountMenuProps) {
+  const { t } = useTranslation();
+  const initial = [...name.trim()][0]?.toUpperCase() ?? '';
+  const { copied, copy } = useCopy(userId ?? '');
+  return (
+    <DropdownMenu.Root modal={false}>
+      <DropdownMenu.Trigger className="avatar-button" aria-label={t('account_menu')}>
+        <span className="avatar" aria-hidden="true">
+          {initial || (
+            <svg viewBox="0 0 24 24" width="18" height="18">
+              <circle cx="12" cy="8" r="4" fill="currentColor" />
+              <path d="M4 21c1-4.5 4.3-7 8-7s7 2.5 8 7" fill="currentColor" />
+            </svg>
+          )}
+        </span>
+        <span className="avatar-button__name hide-medium">{name}</span>
+        <svg viewBox="0 0 24 24" width="14" height="14" aria-hidden="true">
+          <path d="m6 9 6 6 6-6" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+        </svg>
+      </DropdownMenu.Trigger>
+      <DropdownMenu.Portal>
+        <DropdownMenu.Content className="menu" align="end" sideOffset={8}>
+          <DropdownMenu.Label className="menu__label">
+            <span className="menu__name">{name}</span>
+            {vipLabel && <span className="vip-label">{vipLabel}</span>}
+          </DropdownMenu.Label>
+          {userId && (
+            <DropdownMenu.Item
+              className="menu__item menu__item--muted"
+              title={t('copy_user_id')}
+              // The menu stays open so the "Copied" confirmation can be seen.
+              onSelect={(e) => {
+                e.preventDefault();
+                copy();
+              }}
+            >
+              <span>{copied ? t('copied') : t('user_id', { id: userId })}</span>
+              <span className="visually-hidden">{t('copy_user_id')}</span>
+              <CopyGlyph />
+            </DropdownMenu.Item>
+          )}
+          <DropdownMenu.Separator className="menu__separator" />
+          <DropdownMenu.Item className="menu__item" onSelect={() => onMemberPage('securityCenter')}>
+            {t('in_my_account')}
+          </DropdownMenu.Item>
+          <DropdownMenu.Item className="menu__item" onSelect={() => onMemberPage('personalHistoryCopy')}>
+            {t('in_betting_record')}
+          </DropdownMenu.Item>
+          <DropdownMenu.Item className="menu__item" onSelect={() => onMemberPage('messageV2')}>
+            {t('in_platform_information')}
+          </DropdownMenu.Item>
+          {onCustomerService && (
+            <DropdownMenu.Item className="menu__item" onSelect={onCustomerService}>
+              {t('customer_service')}
+            </DropdownMenu.Item>
+          )}
+          {!isTrial && (
+            <DropdownMenu.Item className="menu__item" onSelect={onChangePassword}>
+              {t('change_password')}
+            </DropdownMenu.Item>
+          )}
+          {isAgent && (
+            <DropdownMenu.Item className="menu__item" onSelect={onAgentCentre}>
+              {t('agent_entry')}
+            </DropdownMenu.Item>
+          )}
+          <DropdownMenu.Separator className="menu__separator" />
+          <DropdownMenu.Item className="menu__item menu__item--danger" onSelect={onLogout}>
+            {t('logout')}
+          </DropdownMenu.Item>
+        </DropdownMenu.Content>
+      </DropdownMenu.Portal>
+    </DropdownMenu.Root>
+  );
+}

@@ -1,0 +1,22 @@
+import { useCallback } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ApiError } from './api-client';
+
+/**
+ * Translates a failed call by its stable code (`errors:<code>`, docs/api.md), falling back to
+ * the server's English message for a code this build does not know yet. A rate-limit reply adds
+ * how long to wait, from `value.retryAfterSeconds`.
+ */
+export function useApiErrorText() {
+  const { t } = useTranslation('errors');
+  return useCallback(
+    (err: unknown): string => {
+      if (!(err instanceof ApiError)) return t('system.error');
+      const wait = Number(err.value?.retryAfterSeconds);
+      if (err.code === 'TOO_MANY_REQUESTS' && Number.isFinite(wait) && wait > 0)
+        return t('too_many_requests_wait', { seconds: Math.ceil(wait) });
+      return t(err.code as 'network', { defaultValue: err.message });
+    },
+    [t],
+  );
+}
