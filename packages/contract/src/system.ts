@@ -31,17 +31,10 @@ export const resourceSchema = z.object({
   url: z.string(),
 });
 
-/** The brand facts the SPA needs before it renders (the original bundled them at build time). */
-export const brandInfoSchema = z.object({
-  merchantCode: z.string(),
-  name: z.string(),
+/** Brand settings the client sees; the server's stored settings extend these. */
+export const brandPresentationSchema = z.object({
   platform: z.literal('WEB'),
-  defaultLanguage: languageCodeSchema,
-  supportLanguages: z.array(languageCodeSchema),
-  currency: z.string(),
-  currencySymbol: z.string(),
-  /** Digits after the decimal point of the brand currency (minor units). */
-  currencyScale: z.number().int(),
+  supportLanguages: z.array(languageCodeSchema).min(1),
   lotteryType: z.string(),
   prizeModes: z.object({
     ModeLott: z.string(),
@@ -56,8 +49,21 @@ export const brandInfoSchema = z.object({
   trialTypes: z.array(z.number().int()),
   vendorLogos: z.array(z.string()),
   helpLinks: z.array(z.string()),
-  ageLimit: z.number().int(),
-  feedback: z.object({ minWords: z.number().int(), maxWords: z.number().int() }),
+  ageLimit: z.number().int().min(18),
+  feedback: z.object({ minWords: z.number().int().min(1), maxWords: z.number().int().min(1) }),
+});
+
+export type BrandPresentation = z.infer<typeof brandPresentationSchema>;
+
+/** The brand facts the SPA needs before it renders (the original bundled them at build time). */
+export const brandInfoSchema = brandPresentationSchema.extend({
+  merchantCode: z.string(),
+  name: z.string(),
+  defaultLanguage: languageCodeSchema,
+  currency: z.string(),
+  currencySymbol: z.string(),
+  /** Digits after the decimal point of the brand currency (minor units). */
+  currencyScale: z.number().int(),
 });
 export type BrandInfo = z.infer<typeof brandInfoSchema>;
 

@@ -1,9 +1,11 @@
 import {
   type BrandAvailability,
+  type BrandPresentation,
   type BrandInfo,
   type LanguageCode,
   type RegisterRules,
   brandAvailabilitySchema,
+  brandPresentationSchema,
   registerRulesSchema,
 } from '@arcadia/contract';
 import { z } from 'zod';
@@ -23,6 +25,8 @@ export interface Brand {
   currencyScale: number;
   defaultLanguage: LanguageCode;
   settings: BrandSettings;
+  /** The part of the settings the client sees (`brandPresentationSchema`). */
+  presentation: BrandPresentation;
   modules: Record<string, boolean>;
   registerRules: RegisterRules;
   availability: BrandAvailability;
@@ -48,6 +52,7 @@ export function createBrandService({ repository, bus, ttlMs, now = Date.now }: B
     const row = await repository.findByCode(code);
     if (!row || row.status !== 'active') return null;
     const availability = brandAvailabilitySchema.parse(row.availability);
+    const settings = brandSettingsSchema.parse(row.settings);
     return {
       id: row.id,
       code: row.code,
@@ -56,7 +61,8 @@ export function createBrandService({ repository, bus, ttlMs, now = Date.now }: B
       currencySymbol: row.currency_symbol,
       currencyScale: row.currency_scale,
       defaultLanguage: z.string().parse(row.default_language) as LanguageCode,
-      settings: brandSettingsSchema.parse(row.settings),
+      settings,
+      presentation: brandPresentationSchema.parse(settings),
       modules: z.record(z.string(), z.boolean()).parse(row.modules),
       registerRules: registerRulesSchema.parse(row.register_rules),
       availability,
@@ -96,27 +102,14 @@ export function createBrandService({ repository, bus, ttlMs, now = Date.now }: B
     },
 
     info(brand: Brand): BrandInfo {
-      const s = brand.settings;
       return {
+        ...brand.presentation,
         merchantCode: brand.code,
         name: brand.name,
-        platform: s.platform,
         defaultLanguage: brand.defaultLanguage,
-        supportLanguages: s.supportLanguages,
         currency: brand.currency,
         currencySymbol: brand.currencySymbol,
         currencyScale: brand.currencyScale,
-        lotteryType: s.lotteryType,
-        prizeModes: s.prizeModes,
-        esportGames: s.esportGames,
-        cockfightGames: s.cockfightGames,
-        spbGames: s.spbGames,
-        agentTypes: s.agentTypes,
-        trialTypes: s.trialTypes,
-        vendorLogos: s.vendorLogos,
-        helpLinks: s.helpLinks,
-        ageLimit: s.ageLimit,
-        feedback: s.feedback,
       };
     },
   };

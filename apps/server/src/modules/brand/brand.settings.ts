@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import {
   brandAvailabilitySchema,
+  brandPresentationSchema,
   customerServiceEntrySchema,
   languageCodeSchema,
   registerRulesSchema,
@@ -8,21 +9,7 @@ import {
 } from '@arcadia/contract';
 
 /** What `merchant.settings` holds. Validated on every read so a bad edit fails loudly, not later. */
-export const brandSettingsSchema = z.object({
-  platform: z.literal('WEB'),
-  supportLanguages: z.array(languageCodeSchema).min(1),
-  lotteryType: z.string(),
-  prizeModes: z.object({
-    ModeLott: z.string(),
-    ModeZy: z.string(),
-    ModeElott: z.string(),
-    ModeSea: z.string(),
-  }),
-  esportGames: z.array(z.string()),
-  cockfightGames: z.array(z.string()),
-  spbGames: z.array(z.string()),
-  agentTypes: z.array(z.number().int()),
-  trialTypes: z.array(z.number().int()),
+export const brandSettingsSchema = brandPresentationSchema.extend({
   domains: z.array(z.string()),
   mainDomain: z.string(),
   customerService: z.array(customerServiceEntrySchema),
@@ -32,10 +19,6 @@ export const brandSettingsSchema = z.object({
   launchGameCDNs: z.array(z.string()),
   /** ISO 3166 codes accepted for mobile numbers; empty means every country. */
   countries: z.array(z.string().length(2)),
-  vendorLogos: z.array(z.string()),
-  helpLinks: z.array(z.string()),
-  ageLimit: z.number().int().min(18),
-  feedback: z.object({ minWords: z.number().int().min(1), maxWords: z.number().int().min(1) }),
   /** Passwords older than this count as expired (0: never); PWDEXPFORCECHANGE3 forces the change. */
   passwordMaxAgeDays: z.number().int().min(0).default(0),
 });
