@@ -2,7 +2,7 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
-import { baseURL, opsApiKey, port, repoRoot } from './support/env';
+import { baseURL, captchaTestCode, opsApiKey, port, repoRoot } from './support/env';
 
 // The suite runs against the production build; refuse to start a server that is not there.
 const required = ['apps/server/dist/main.js', 'apps/web/dist/index.html'];
@@ -64,6 +64,7 @@ export default defineConfig({
       PORT: String(port),
       DATA_DIR: dataDir,
       DEMO: '1',
+      CAPTCHA_TEST_CODE: captchaTestCode,
       OPS_API_KEY: opsApiKey,
       LOG_LEVEL: 'warn',
       NODE_ENV: 'production',

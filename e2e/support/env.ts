@@ -20,6 +20,12 @@ export const baseURL = `http://127.0.0.1:${port}`;
 /** The operator key the test server is started with (the server requires ≥ 16 characters). */
 export const opsApiKey = 'e2e-operator-key-not-a-secret';
 
+/**
+ * The answer that passes every captcha (`CAPTCHA_TEST_CODE`; the server honours it only with
+ * DEMO=1), so a test that trips a captcha can still get through.
+ */
+export const captchaTestCode = 'E2EPASS';
+
 /** The brand DEMO=1 seeds; the SPA talks to it when no Merchant header is sent. */
 export const merchantCode = 'demo';
 

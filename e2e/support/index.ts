@@ -1,3 +1,6 @@
+export * from './accounts';
 export * from './availability';
 export * from './env';
+export * from './locale';
 export * from './snap';
+export * from './ui';
