@@ -1,7 +1,12 @@
 import { defineConfig } from 'tsup';
 
 export default defineConfig({
-  entry: { main: 'src/main.ts', migrate: 'src/cli/migrate.ts', seed: 'src/cli/seed.ts' },
+  entry: {
+    main: 'src/main.ts',
+    migrate: 'src/cli/migrate.ts',
+    seed: 'src/cli/seed.ts',
+    'ledger-check': 'src/cli/ledger-check.ts',
+  },
   format: ['esm'],
   target: 'node20',
   platform: 'node',

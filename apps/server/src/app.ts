@@ -25,6 +25,9 @@ import { createThrottleService } from './modules/throttle/throttle.service.js';
 import { createMessenger } from './modules/verification/messenger.js';
 import { createVerificationRepository } from './modules/verification/verification.repository.js';
 import { createVerificationService } from './modules/verification/verification.service.js';
+import { createLedgerService } from './modules/ledger/ledger.service.js';
+import { registerWalletRoutes } from './modules/wallet/wallet.routes.js';
+import { createWalletService } from './modules/wallet/wallet.service.js';
 import { type Brand, createBrandService } from './modules/brand/brand.service.js';
 import { registerHealthRoutes } from './modules/health/health.routes.js';
 import { createSystemRepository } from './modules/system/system.repository.js';
@@ -121,6 +124,8 @@ export async function buildApp(deps: AppDeps) {
   // The captcha test code is a demo convenience for automated tests; production never honours it.
   const captcha = createCaptchaService(db, { testCode: config.DEMO ? config.CAPTCHA_TEST_CODE : undefined });
   const auth = createAuthService({ members, sessions, sessionRepository, throttle, captcha, verification });
+  const ledger = createLedgerService(db);
+  const wallet = createWalletService({ db, ledger, throttle });
 
   const opsKey = config.OPS_API_KEY ? digest(config.OPS_API_KEY) : null;
   const hooks: RouteHooks = {
@@ -173,6 +178,7 @@ export async function buildApp(deps: AppDeps) {
   registerBrandOpsRoutes(app, hooks, brands);
   registerAuthRoutes(app, hooks, { auth, sessions, keys, captcha, verification, members, demo: config.DEMO });
   registerMemberRoutes(app, hooks, { members, auth, sessions, captcha, verification, messenger });
+  registerWalletRoutes(app, hooks, wallet);
   await registerDocs(app, deps.version ?? '0.0.0');
 
   const spaFallback = await registerSpa(app, config.STATIC_DIR);

@@ -169,6 +169,52 @@ export const endpoints = {
     modId: 'CHNGPASSVERIF3',
   },
   devOutbox: { method: 'GET', path: '/dev/outbox', auth: 'none', encrypted: false },
+  walletBalance: {
+    method: 'GET',
+    path: '/wps/v2/wallets/balance',
+    auth: 'member',
+    encrypted: false,
+    modId: 'COMM3',
+  },
+  walletTransfer: {
+    method: 'POST',
+    path: '/wps/relay/GCS_walletTransfer',
+    auth: 'member',
+    encrypted: false,
+    modId: 'FUNDTRANS3',
+    trial: false,
+  },
+  merchantWallet: {
+    method: 'GET',
+    path: '/wps/relay/GCS_merchantWallet',
+    auth: 'member',
+    encrypted: false,
+    modId: 'COMM3',
+  },
+  memberTransactions: {
+    method: 'GET',
+    path: '/wps/relay/ODSFE2_MemTransDet',
+    auth: 'member',
+    encrypted: false,
+    modId: 'MEMTRANS3',
+    trial: false,
+  },
+  teamTransfer: {
+    method: 'POST',
+    path: '/wps/member/transfer/team',
+    auth: 'member',
+    encrypted: true,
+    modId: 'AGETRANSFERUP3',
+    trial: false,
+  },
+  setPaymentPassword: {
+    method: 'POST',
+    path: '/wps/member/password/payment',
+    auth: 'member',
+    encrypted: true,
+    modId: 'PASS3',
+    trial: false,
+  },
 } as const satisfies Record<string, Endpoint>;
 
 export type EndpointName = keyof typeof endpoints;

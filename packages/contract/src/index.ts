@@ -5,16 +5,18 @@ export * from './register-rules.js';
 export * from './system.js';
 export * from './ops.js';
 export * from './auth.js';
+export * from './wallet.js';
 export * from './openapi.js';
 
 import type { RouteDescriptor } from './route.js';
 import { systemRoutes } from './system.js';
 import { opsRoutes } from './ops.js';
 import { authRoutes } from './auth.js';
+import { walletRoutes } from './wallet.js';
 import type { EndpointName } from './endpoints.js';
 
 /** Every route of the API by endpoint name: the server registers them, the docs describe them. */
-export const routes = { ...systemRoutes, ...opsRoutes, ...authRoutes } satisfies Record<
+export const routes = { ...systemRoutes, ...opsRoutes, ...authRoutes, ...walletRoutes } satisfies Record<
   EndpointName,
   RouteDescriptor
 >;

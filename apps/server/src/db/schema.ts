@@ -165,6 +165,39 @@ export interface FeedbackTable {
   created_at: Generated<Date>;
 }
 
+export interface LedgerAccountTable {
+  id: Generated<string>;
+  merchant_id: number;
+  owner_id: string | null;
+  kind: 'main' | 'vendor' | 'points' | 'system';
+  code: string;
+  currency: string;
+  /** Minor units; a string on the wire from the driver (int8). */
+  balance: ColumnType<string, string | undefined, string>;
+  created_at: Generated<Date>;
+}
+
+export interface LedgerTransactionTable {
+  id: Generated<string>;
+  merchant_id: number;
+  kind: string;
+  idempotency_key: string;
+  request_hash: string;
+  member_id: string | null;
+  reference: string | null;
+  metadata: ColumnType<Record<string, unknown>, string | undefined, never>;
+  created_at: Generated<Date>;
+}
+
+export interface LedgerEntryTable {
+  id: Generated<string>;
+  transaction_id: string;
+  account_id: string;
+  amount: ColumnType<string, string, never>;
+  balance_after: ColumnType<string | null, string | null, never>;
+  created_at: Generated<Date>;
+}
+
 export interface Database {
   merchant: MerchantTable;
   member: MemberTable;
@@ -180,6 +213,9 @@ export interface Database {
   outbox_message: OutboxMessageTable;
   throttle: ThrottleTable;
   affiliate_code: AffiliateCodeTable;
+  ledger_account: LedgerAccountTable;
+  ledger_transaction: LedgerTransactionTable;
+  ledger_entry: LedgerEntryTable;
 }
 
 export type Merchant = Selectable<MerchantTable>;

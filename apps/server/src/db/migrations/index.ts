@@ -3,6 +3,7 @@ import * as m202611220700 from './202611220700_create_merchant.js';
 import * as m202611220710 from './202611220710_create_member.js';
 import * as m202611220720 from './202611220720_create_help_and_feedback.js';
 import * as m202611220800 from './202611220800_create_session_and_verification.js';
+import * as m202611220900 from './202611220900_create_ledger.js';
 
 /**
  * Every migration, in order. Listed statically so the bundled server carries them; the name is
@@ -13,4 +14,5 @@ export const migrations: Record<string, Migration> = {
   '202611220710_create_member': m202611220710,
   '202611220720_create_help_and_feedback': m202611220720,
   '202611220800_create_session_and_verification': m202611220800,
+  '202611220900_create_ledger': m202611220900,
 };

@@ -7,12 +7,15 @@ import { type BrandFile, brandFileSchema } from '../../modules/brand/brand.setti
 import { createMemberRepository } from '../../modules/member/member.repository.js';
 import { createMemberService } from '../../modules/member/member.service.js';
 import { demoBrand } from './brands/demo.js';
+import { createLedgerService } from '../../modules/ledger/ledger.service.js';
 
 export const demoAccounts = {
   agent: { account: 'demoagent', password: 'demo1234' },
   player: { account: 'demoplayer', password: 'demo1234' },
   /** The demo agent's invitation code: members registering with it land below the agent. */
   invitationCode: 'DEMO2026',
+  /** The demo player's opening deposit, in minor units (1,000.00). */
+  openingDepositMinor: 100_000n,
 } as const;
 
 export interface SeedOptions {
@@ -64,7 +67,7 @@ export async function seed(db: Kysely<Database>, options: SeedOptions): Promise<
         memberId: agentId,
         memberType: memberTypes.member,
       });
-      await members.create({
+      const playerId = await members.create({
         merchantId: brand.id,
         account: demoAccounts.player.account,
         password: demoAccounts.player.password,
@@ -72,6 +75,27 @@ export async function seed(db: Kysely<Database>, options: SeedOptions): Promise<
         type: memberTypes.member,
         parentId: agentId,
         registerMethod: 'SEED',
+      });
+      // A real ledger deposit, so the demo balance has a history like any other.
+      const ledger = createLedgerService(db);
+      await ledger.transaction(async (tx) => {
+        const clearing = await ledger.systemAccount(tx, brand.id, 'payments_clearing', brand.currency);
+        const main = await ledger.memberAccount(tx, brand.id, playerId, 'main', 'MAIN', brand.currency);
+        await ledger.post(
+          {
+            merchantId: brand.id,
+            kind: 'DEPOSIT',
+            idempotencyKey: 'seed:demoplayer:opening-deposit',
+            request: { amount: demoAccounts.openingDepositMinor },
+            memberId: playerId,
+            reference: 'Demo opening deposit',
+            entries: [
+              { accountId: clearing, amount: -demoAccounts.openingDepositMinor },
+              { accountId: main.id, amount: demoAccounts.openingDepositMinor },
+            ],
+          },
+          tx,
+        );
       });
       demoAccountsCreated = true;
     }

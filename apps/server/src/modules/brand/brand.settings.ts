@@ -21,6 +21,10 @@ export const brandSettingsSchema = brandPresentationSchema.extend({
   countries: z.array(z.string().length(2)),
   /** Passwords older than this count as expired (0: never); PWDEXPFORCECHANGE3 forces the change. */
   passwordMaxAgeDays: z.number().int().min(0).default(0),
+  /** Transfer-mode vendors: each gives every member a sub-wallet beside the main one. */
+  transferWallets: z.array(z.string().regex(/^[A-Z0-9_]{1,32}$/)).default([]),
+  /** One wallet only: My Wallet is hidden and transfers are refused. */
+  singleWallet: z.boolean().default(false),
 });
 export type BrandSettings = z.infer<typeof brandSettingsSchema>;
 

@@ -84,6 +84,8 @@ export const demoBrand: BrandFile = {
     ageLimit: 18,
     feedback: { minWords: 5, maxWords: 500 },
     passwordMaxAgeDays: 180,
+    transferWallets: ['PT'],
+    singleWallet: false,
   },
   modules: Object.fromEntries(whitelabelModuleIds.map((id) => [id, !offModules.has(id)])),
   registerRules: {

@@ -1,0 +1,161 @@
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { DatabaseHandle } from '../../db/database.js';
+import { migrateToLatest } from '../../db/migrate.js';
+import { seed } from '../../db/seeds/seed.js';
+import { createTestDatabase } from '../../test/test-database.js';
+import { memberId } from '../../test/factories.js';
+import { checkLedger } from './ledger.check.js';
+import { createLedgerService } from './ledger.service.js';
+
+let handle: DatabaseHandle;
+let ledger: ReturnType<typeof createLedgerService>;
+let player: string;
+let accounts: { main: string; vendor: string; clearing: string };
+
+beforeAll(async () => {
+  handle = await createTestDatabase();
+  await migrateToLatest(handle.db);
+  await seed(handle.db, { demo: true });
+  ledger = createLedgerService(handle.db);
+  player = await memberId(handle.db, 'demoplayer');
+  accounts = await ledger.transaction(async (tx) => ({
+    main: (await ledger.memberAccount(tx, 1, player, 'main', 'MAIN', 'USD')).id,
+    vendor: (await ledger.memberAccount(tx, 1, player, 'vendor', 'PT', 'USD')).id,
+    clearing: await ledger.systemAccount(tx, 1, 'payments_clearing', 'USD'),
+  }));
+});
+afterAll(() => handle.close());
+
+const move = (key: string, amount: bigint, request: unknown = { amount: amount.toString() }) =>
+  ledger.post({
+    merchantId: 1,
+    kind: 'TRANSFER_OUT',
+    idempotencyKey: key,
+    request,
+    memberId: player,
+    entries: [
+      { accountId: accounts.main, amount: -amount },
+      { accountId: accounts.vendor, amount },
+    ],
+  });
+const balanceOf = async (id: string) =>
+  BigInt(
+    (
+      await handle.db
+        .selectFrom('ledger_account')
+        .select('balance')
+        .where('id', '=', id)
+        .executeTakeFirstOrThrow()
+    ).balance,
+  );
+
+describe('ledger postings', () => {
+  it('starts from the seeded opening deposit, with a clean ledger', async () => {
+    expect(await balanceOf(accounts.main)).toBe(100_000n);
+    expect(await checkLedger(handle.db)).toEqual([]);
+  });
+
+  it('moves money once per key and replays the first result for the same request', async () => {
+    const first = await move('k-1', 2_500n);
+    const again = await move('k-1', 2_500n);
+    expect(first.replayed).toBe(false);
+    expect(again).toMatchObject({ replayed: true, transactionId: first.transactionId });
+    expect(again.entries.map((e) => e.balanceAfter).sort()).toEqual(
+      first.entries.map((e) => e.balanceAfter).sort(),
+    );
+    expect(await balanceOf(accounts.main)).toBe(97_500n);
+    expect(await balanceOf(accounts.vendor)).toBe(2_500n);
+  });
+
+  it('refuses the same key with a different request (409), changing nothing', async () => {
+    await expect(move('k-1', 9_999n)).rejects.toMatchObject({ code: 'duplicate.request', status: 409 });
+    expect(await balanceOf(accounts.main)).toBe(97_500n);
+  });
+
+  it('refuses an overdraft through the database constraint and writes nothing', async () => {
+    const before = await handle.db
+      .selectFrom('ledger_transaction')
+      .select((eb) => eb.fn.countAll().as('n'))
+      .executeTakeFirstOrThrow();
+    await expect(move('k-over', 1_000_000n)).rejects.toMatchObject({ code: 'wallet.insufficient' });
+    const after = await handle.db
+      .selectFrom('ledger_transaction')
+      .select((eb) => eb.fn.countAll().as('n'))
+      .executeTakeFirstOrThrow();
+    expect(Number(after.n)).toBe(Number(before.n));
+    // Nothing was recorded under the key, so the same key may be used once funds exist.
+    expect(
+      await handle.db
+        .selectFrom('ledger_transaction')
+        .where('idempotency_key', '=', 'k-over')
+        .selectAll()
+        .execute(),
+    ).toEqual([]);
+  });
+
+  it('lets system accounts go below zero without keeping a running balance', async () => {
+    const clearing = await handle.db
+      .selectFrom('ledger_account')
+      .select('balance')
+      .where('id', '=', accounts.clearing)
+      .executeTakeFirstOrThrow();
+    expect(clearing.balance).toBe('0');
+    const sum = await sql<{
+      s: string;
+    }>`select sum(amount)::text as s from ledger_entry where account_id = ${accounts.clearing}`.execute(
+      handle.db,
+    );
+    expect(sum.rows[0]?.s).toBe('-100000');
+  });
+
+  it('refuses unbalanced or zero entries before touching the database', async () => {
+    await expect(
+      ledger.post({
+        merchantId: 1,
+        kind: 'ADJUSTMENT',
+        idempotencyKey: 'bad-1',
+        request: {},
+        entries: [
+          { accountId: accounts.main, amount: -5n },
+          { accountId: accounts.vendor, amount: 4n },
+        ],
+      }),
+    ).rejects.toThrow(/sum to zero/);
+  });
+
+  it('has the database itself refuse an unbalanced transaction, an edit, and a negative member balance', async () => {
+    const unbalanced = handle.db.transaction().execute(async (tx) => {
+      const { id } = await tx
+        .insertInto('ledger_transaction')
+        .values({ merchant_id: 1, kind: 'ADJUSTMENT', idempotency_key: 'raw-1', request_hash: 'x' })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      await tx
+        .insertInto('ledger_entry')
+        .values({ transaction_id: id, account_id: accounts.main, amount: '5', balance_after: null })
+        .execute();
+    });
+    await expect(unbalanced).rejects.toThrow(/does not sum to zero/);
+    await expect(sql`update ledger_entry set amount = amount + 1`.execute(handle.db)).rejects.toThrow(
+      /append-only/,
+    );
+    await expect(sql`delete from ledger_transaction`.execute(handle.db)).rejects.toThrow(/append-only/);
+    await expect(
+      sql`update ledger_account set balance = -1 where id = ${accounts.main}`.execute(handle.db),
+    ).rejects.toThrow();
+    expect(await checkLedger(handle.db)).toEqual([]);
+  });
+
+  it('the checker finds a balance that no longer matches its entries', async () => {
+    await sql`update ledger_account set balance = balance + 1 where id = ${accounts.vendor}`.execute(
+      handle.db,
+    );
+    const violations = await checkLedger(handle.db);
+    expect(violations.map((v) => v.rule)).toContain('balance_matches_entries');
+    await sql`update ledger_account set balance = balance - 1 where id = ${accounts.vendor}`.execute(
+      handle.db,
+    );
+    expect(await checkLedger(handle.db)).toEqual([]);
+  });
+});

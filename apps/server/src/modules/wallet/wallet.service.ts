@@ -1,0 +1,303 @@
+import type { WalletBalance } from '@arcadia/contract';
+import { type Kysely, sql } from 'kysely';
+import type { Database } from '../../db/schema.js';
+import { AppError } from '../../lib/app-error.js';
+import { toMajor, toMinor } from '../../lib/money.js';
+import { verifyPassword, hashPassword } from '../../lib/password.js';
+import type { AuthedSession } from '../auth/session.service.js';
+import type { Brand } from '../brand/brand.service.js';
+import type { LedgerKind, LedgerService } from '../ledger/ledger.service.js';
+import { throttleRules, type ThrottleService } from '../throttle/throttle.service.js';
+
+export const MAIN = 'MAIN';
+/** The original numbers the main wallet 2; vendor wallets follow in the brand's order. */
+const MAIN_ACCOUNT_TYPE = 2;
+
+type Member = AuthedSession['member'];
+
+export function createWalletService(deps: {
+  db: Kysely<Database>;
+  ledger: LedgerService;
+  throttle: ThrottleService;
+}) {
+  const { db, ledger, throttle } = deps;
+
+  function walletAccount(
+    brand: Brand,
+    memberId: string,
+    wallet: string,
+    tx: Parameters<LedgerService['memberAccount']>[0],
+  ) {
+    return wallet === MAIN
+      ? ledger.memberAccount(tx, brand.id, memberId, 'main', MAIN, brand.currency)
+      : ledger.memberAccount(tx, brand.id, memberId, 'vendor', wallet, brand.currency);
+  }
+
+  function checkWallet(brand: Brand, wallet: string) {
+    if (wallet !== MAIN && !brand.settings.transferWallets.includes(wallet)) {
+      throw new AppError('wallet.unknown', { wallet });
+    }
+  }
+
+  async function balance(brand: Brand, memberId: string): Promise<WalletBalance> {
+    const rows = await db
+      .selectFrom('ledger_account')
+      .select(['kind', 'code', 'balance'])
+      .where('merchant_id', '=', brand.id)
+      .where('owner_id', '=', memberId)
+      .where('kind', 'in', ['main', 'vendor'])
+      .execute();
+    const byCode = new Map(rows.map((r) => [r.kind === 'main' ? MAIN : r.code, BigInt(r.balance)]));
+    const wallets = [MAIN, ...brand.settings.transferWallets];
+    const scale = brand.currencyScale;
+    const total = wallets.reduce((sum, w) => sum + (byCode.get(w) ?? 0n), 0n);
+    return {
+      sumBalance: toMajor(total, scale),
+      balance: wallets.map((wallet, i) => ({
+        accountTypeId: MAIN_ACCOUNT_TYPE + i,
+        wallet,
+        availBalance: toMajor(byCode.get(wallet) ?? 0n, scale),
+      })),
+      currency: brand.currency,
+      currencySymbol: brand.currencySymbol,
+      currencyScale: scale,
+    };
+  }
+
+  async function checkPaymentPassword(brand: Brand, memberId: string, password: string) {
+    const key = `paypwd:${brand.id}:${memberId}`;
+    await throttle.assertNotBlocked(key);
+    const row = await db
+      .selectFrom('member')
+      .select('payment_password_hash')
+      .where('id', '=', memberId)
+      .executeTakeFirst();
+    if (!row?.payment_password_hash) throw new AppError('payment.password.required');
+    if (!(await verifyPassword(row.payment_password_hash, password))) {
+      await throttle.fail(key, throttleRules.loginFailuresPerAccount);
+      throw new AppError('payment.password.invalid');
+    }
+    await throttle.reset(key);
+  }
+
+  return {
+    balance,
+
+    /**
+     * Main ↔ vendor wallet transfer. Idempotent per member and key; "ALL" moves the whole balance
+     * as read inside the same transaction.
+     */
+    async transfer(
+      brand: Brand,
+      member: Member,
+      body: { fromWallet: string; toWallet: string; amount: number | string; requestId?: string | undefined },
+      headerKey: string | undefined,
+    ) {
+      if (brand.settings.singleWallet) throw new AppError('function.disabled');
+      const key = body.requestId ?? headerKey;
+      if (!key || !/^[A-Za-z0-9._:-]{8,100}$/.test(key)) {
+        throw new AppError('request_param_err', {
+          fields: { requestId: 'an idempotency key of 8–100 characters' },
+        });
+      }
+      const from = body.fromWallet.toUpperCase();
+      const to = body.toWallet.toUpperCase();
+      checkWallet(brand, from);
+      checkWallet(brand, to);
+      if (from === to || (from !== MAIN && to !== MAIN)) {
+        throw new AppError('request_param_err', {
+          fields: { toWallet: 'one side must be MAIN and the other a vendor wallet' },
+        });
+      }
+      const fixed = body.amount === 'ALL' ? null : toMinor(body.amount, brand.currencyScale);
+      const posting = await ledger.transaction(async (tx) => {
+        const source = await walletAccount(brand, member.id, from, tx);
+        const target = await walletAccount(brand, member.id, to, tx);
+        const amount = fixed ?? source.balance;
+        if (amount <= 0n) throw new AppError('wallet.insufficient');
+        const kind: LedgerKind = from === MAIN ? 'TRANSFER_OUT' : 'TRANSFER_IN';
+        return ledger.post(
+          {
+            merchantId: brand.id,
+            kind,
+            idempotencyKey: `transfer:${member.id}:${key}`,
+            request: { from, to, amount: body.amount },
+            memberId: member.id,
+            reference: `${from}>${to}`,
+            entries: [
+              { accountId: source.id, amount: -amount },
+              { accountId: target.id, amount },
+            ],
+          },
+          tx,
+        );
+      });
+      const moved = posting.entries.find((e) => e.amount > 0n)!.amount;
+      return {
+        transactionId: posting.transactionId,
+        amount: toMajor(moved, brand.currencyScale),
+        replayed: posting.replayed,
+        balance: await balance(brand, member.id),
+      };
+    },
+
+    /** Transfer along the caller's own line: to a downline (agents) or to the direct upline. */
+    async teamTransfer(
+      brand: Brand,
+      member: Member,
+      body: {
+        direction: 'DOWNLINE' | 'UPLINE';
+        targetAccount?: string | undefined;
+        amount: number | string;
+        paymentPassword: string;
+        requestId: string;
+      },
+    ) {
+      const amount = toMinor(body.amount, brand.currencyScale);
+      let target: { id: string; account: string } | undefined;
+      if (body.direction === 'UPLINE') {
+        if (member.parentId) {
+          target = await db
+            .selectFrom('member')
+            .select(['id', 'account'])
+            .where('id', '=', member.parentId)
+            .executeTakeFirst();
+        }
+      } else {
+        if (!brand.settings.agentTypes.includes(member.type)) throw new AppError('forbidden');
+        if (!body.targetAccount)
+          throw new AppError('request_param_err', { fields: { targetAccount: 'required' } });
+        target = await db
+          .selectFrom('member')
+          .innerJoin('member_tree', 'member_tree.descendant_id', 'member.id')
+          .select(['member.id', 'member.account'])
+          .where('member_tree.ancestor_id', '=', member.id)
+          .where('member_tree.depth', '>=', 1)
+          .where('member.merchant_id', '=', brand.id)
+          .where(sql<string>`lower(member.account)`, '=', body.targetAccount.toLowerCase())
+          .executeTakeFirst();
+      }
+      // Anyone outside the caller's line answers the same as a missing account.
+      if (!target) throw new AppError('transfer.target.invalid');
+      await checkPaymentPassword(brand, member.id, body.paymentPassword);
+      const to = target;
+      const posting = await ledger.transaction(async (tx) => {
+        const source = await ledger.memberAccount(tx, brand.id, member.id, 'main', MAIN, brand.currency);
+        const dest = await ledger.memberAccount(tx, brand.id, to.id, 'main', MAIN, brand.currency);
+        return ledger.post(
+          {
+            merchantId: brand.id,
+            kind: body.direction === 'UPLINE' ? 'TRANSFER_UPLINE' : 'TRANSFER_DOWNLINE',
+            idempotencyKey: `team:${member.id}:${body.requestId}`,
+            request: { direction: body.direction, to: to.id, amount: amount.toString() },
+            memberId: member.id,
+            reference: `${member.account}>${to.account}`,
+            entries: [
+              { accountId: source.id, amount: -amount },
+              { accountId: dest.id, amount },
+            ],
+          },
+          tx,
+        );
+      });
+      return {
+        transactionId: posting.transactionId,
+        amount: toMajor(amount, brand.currencyScale),
+        target: to.account,
+        replayed: posting.replayed,
+        balance: await balance(brand, member.id),
+      };
+    },
+
+    async setPaymentPassword(
+      memberId: string,
+      body: { password: string; newPaymentPassword: string; confirmPaymentPassword: string },
+    ) {
+      const row = await db
+        .selectFrom('member')
+        .select('password_hash')
+        .where('id', '=', memberId)
+        .executeTakeFirstOrThrow();
+      if (!(await verifyPassword(row.password_hash, body.password))) {
+        throw new AppError('password.old.invalid', { fields: { password: 'invalid' } });
+      }
+      if (body.newPaymentPassword !== body.confirmPaymentPassword) {
+        throw new AppError('password.confirmation', { fields: { confirmPaymentPassword: 'mismatch' } });
+      }
+      await db
+        .updateTable('member')
+        .set({ payment_password_hash: await hashPassword(body.newPaymentPassword) })
+        .where('id', '=', memberId)
+        .execute();
+      return { set: true as const };
+    },
+
+    /** The member's ledger movements, newest first, with filters and paging. */
+    async history(
+      brand: Brand,
+      memberId: string,
+      q: {
+        from?: string | undefined;
+        to?: string | undefined;
+        kind?: string | undefined;
+        wallet?: string | undefined;
+        pageNo: number;
+        pageSize: number;
+      },
+    ) {
+      let base = db
+        .selectFrom('ledger_entry as e')
+        .innerJoin('ledger_account as a', 'a.id', 'e.account_id')
+        .innerJoin('ledger_transaction as t', 't.id', 'e.transaction_id')
+        .where('a.owner_id', '=', memberId)
+        .where('a.merchant_id', '=', brand.id)
+        .where('a.kind', 'in', ['main', 'vendor']);
+      if (q.from) base = base.where('e.created_at', '>=', new Date(`${q.from}T00:00:00Z`));
+      if (q.to)
+        base = base.where(
+          'e.created_at',
+          '<',
+          new Date(new Date(`${q.to}T00:00:00Z`).getTime() + 86_400_000),
+        );
+      if (q.kind) base = base.where('t.kind', '=', q.kind);
+      if (q.wallet)
+        base =
+          q.wallet.toUpperCase() === MAIN
+            ? base.where('a.kind', '=', 'main')
+            : base.where('a.code', '=', q.wallet.toUpperCase());
+      const { n } = await base.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow();
+      const rows = await base
+        .select([
+          'e.id',
+          'e.created_at',
+          'e.amount',
+          'e.balance_after',
+          't.kind',
+          't.reference',
+          'a.kind as account_kind',
+          'a.code',
+        ])
+        .orderBy('e.id', 'desc')
+        .limit(q.pageSize)
+        .offset((q.pageNo - 1) * q.pageSize)
+        .execute();
+      const totalCount = Number(n);
+      return {
+        list: rows.map((r) => ({
+          id: r.id,
+          time: new Date(r.created_at).toISOString(),
+          kind: r.kind as LedgerKind,
+          wallet: r.account_kind === 'main' ? MAIN : r.code,
+          amount: toMajor(r.amount, brand.currencyScale),
+          balanceAfter: toMajor(r.balance_after ?? '0', brand.currencyScale),
+          reference: r.reference,
+        })),
+        pageNo: q.pageNo,
+        totalPages: Math.max(1, Math.ceil(totalCount / q.pageSize)),
+        totalCount,
+      };
+    },
+  };
+}
+
+export type WalletService = ReturnType<typeof createWalletService>;
