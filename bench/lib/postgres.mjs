@@ -78,12 +78,13 @@ export function redact(url) {
 }
 
 /**
+ * Runs `fn` with a client connected to `url`, then closes it.
  * @template T
  * @param {string} url
  * @param {(client: pg.Client) => Promise<T>} fn
  * @returns {Promise<T>}
  */
-async function withClient(url, fn) {
+export async function withClient(url, fn) {
   const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: CONNECT_TIMEOUT_MS });
   client.on('error', () => undefined);
   await client.connect();

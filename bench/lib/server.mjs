@@ -266,7 +266,7 @@ export async function stopServer(server, { label, uncleanExit = 'throw' } = {}) 
  * One HTTP request to the server without keep-alive: an open connection would hold up its shutdown.
  * Rejects when nothing answers in time.
  * @param {number} port
- * @param {'GET' | 'POST'} method
+ * @param {'GET' | 'POST' | 'PUT'} method
  * @param {string} urlPath
  * @param {object} [options]
  * @param {http.OutgoingHttpHeaders} [options.headers]

@@ -1,0 +1,369 @@
+// Wallet bench: main ↔ vendor wallet transfers per second and p99 latency over HTTP on PostgreSQL
+// and PGlite, next to the raw-SQL ceiling of the same double-entry posting (pgbench) on the same
+// PostgreSQL server. See bench/README.md, "wallet".
+import crypto from 'node:crypto';
+import { parseArgs } from 'node:util';
+import autocannon from 'autocannon';
+import { ensureBuilt, log, wholeNumberOption } from './lib/common.mjs';
+import { encryptedCaller, expectOk, fetchPublicKey } from './lib/envelope.mjs';
+import { assertAllOk } from './lib/load.mjs';
+import { cleanupPgbenchSync, percentile, runPgbench } from './lib/pgbench.mjs';
+import * as scratch from './lib/postgres.mjs';
+import * as srv from './lib/server.mjs';
+
+export const description = 'Wallet transfers/s and p99 over HTTP (PostgreSQL, PGlite) vs raw SQL (pgbench)';
+export const usage =
+  '[--connections N] [--duration S] [--accounts N] [--hot] [--skip-build]   (defaults: 50, 10 s, 10000)';
+
+const DEFAULT_POSTGRES_URL = 'postgres://postgres@127.0.0.1:5432';
+const OPS_API_KEY = 'bench-wallet-operator-key-0001';
+const TRANSFER_PATH = '/wps/relay/GCS_walletTransfer';
+const ADJUST_PATH = '/ops/merchants/demo/adjustments';
+const DIRECTIONS = [['MAIN', 'PT'], ['PT', 'MAIN']]; // prettier-ignore
+/** The seeded demo accounts' password, the demo agent's invitation code, a payment password. */
+const [PASSWORD, INVITATION_CODE, PAY_PASSWORD] = ['demo1234', 'DEMO2026', '246810'];
+const WARMUP_SECONDS = 2;
+/** The issue's targets at 50 connections: reported, never failed on. */
+const TARGETS = { ratio: 0.7, p99Ms: 100 };
+/** Opening balance of every raw-SQL account, in minor units: transfers of ±1 never empty one. */
+const RAW_OPENING = 1_000_000_000n;
+
+/** @typedef {{ connections: number, duration: number, accounts: number, hot: boolean }} Options */
+
+/** @param {string[]} args */
+export async function run(args) {
+  const { values } = parseArgs({
+    args,
+    options: {
+      connections: { type: 'string', default: '50' },
+      duration: { type: 'string', default: '10' },
+      accounts: { type: 'string', default: '10000' },
+      hot: { type: 'boolean', default: false },
+      'skip-build': { type: 'boolean', default: false },
+    },
+    strict: true,
+    allowPositionals: false,
+  });
+  /** @type {Options} */
+  const opts = {
+    connections: wholeNumberOption('connections', values.connections, 1, 1000),
+    duration: wholeNumberOption('duration', values.duration, 1, 3600, 'a whole number of seconds'),
+    accounts: wholeNumberOption('accounts', values.accounts, 2, 10_000_000),
+    hot: values.hot ?? false,
+  };
+  ensureBuilt({ ...srv.SERVER_BUILD, skipBuild: values['skip-build'] ?? false });
+  log(
+    `POST ${TRANSFER_PATH}: 0.01 MAIN→PT and PT→MAIN in turn on each of ${opts.connections} connection(s),` +
+      ` ${WARMUP_SECONDS} s warm-up then ${opts.duration} s measured; mode: ${modeName(opts)}`,
+  );
+  return srv.withCleanup(() => measureAll(opts), {
+    what: 'stopping pgbench, dropping the bench database',
+    onSignal: async () => {
+      cleanupPgbenchSync();
+      await scratch.dropScratchDatabase();
+    },
+    onExit: () => {
+      cleanupPgbenchSync();
+      scratch.warnIfNotDropped();
+    },
+  });
+}
+
+/** @param {Options} opts */
+const modeName = ({ hot, connections }) =>
+  hot ? 'single hot account (demoplayer on every connection)' : `distinct members (${connections})`;
+
+/**
+ * PostgreSQL over HTTP and raw (each on a fresh scratch database), then PGlite over HTTP.
+ * @param {Options} opts
+ */
+async function measureAll(opts) {
+  /** @type {Record<string, number>} */
+  const figures = {};
+  const url = process.env.BENCH_DATABASE_URL || DEFAULT_POSTGRES_URL;
+  const problem = await scratch.postgresProblem(url);
+  if (problem) {
+    log('');
+    log(`PostgreSQL: skipped, nothing usable answers at ${scratch.redact(url)} (${problem}).`);
+  } else {
+    const http = await onScratch(url, (db) => measureHttp('PostgreSQL', { DATABASE_URL: db }, opts));
+    const raw = await onScratch(url, (db) => measureRaw(db, opts));
+    figures.pgHttpTransfersPerSec = http.perSec;
+    figures.pgHttpP99Ms = http.p99Ms;
+    figures.pgRawTransfersPerSec = raw.perSec;
+    figures.pgRawP99Ms = raw.p99Ms;
+    figures.pgRatio = Math.round((http.perSec / raw.perSec) * 100) / 100;
+  }
+  log('');
+  const lite = await measureHttp('PGlite', {}, opts);
+  figures.pgliteHttpTransfersPerSec = lite.perSec;
+  figures.pgliteHttpP99Ms = lite.p99Ms;
+
+  log('');
+  log(`mode: ${modeName(opts)}, ${opts.connections} connection(s)`);
+  if (figures.pgRatio !== undefined) {
+    const met = (/** @type {boolean} */ ok) => (ok ? 'met' : 'NOT met');
+    const { pgRatio, pgHttpP99Ms } = figures;
+    log(`target HTTP ÷ raw ≥ ${TARGETS.ratio}: ${pgRatio.toFixed(2)}, ${met(pgRatio >= TARGETS.ratio)}`);
+    log(
+      `target p99 ≤ ${TARGETS.p99Ms} ms (PostgreSQL, HTTP): ${pgHttpP99Ms} ms, ${met(pgHttpP99Ms <= TARGETS.p99Ms)}`,
+    );
+  }
+  return figures;
+}
+
+/**
+ * Runs `fn` on a fresh database on the server at `url`; drops it afterwards (any server first).
+ * @template T
+ * @param {string} url
+ * @param {(dbUrl: string) => Promise<T>} fn
+ */
+async function onScratch(url, fn) {
+  const db = await scratch.createScratchDatabase(url, 'arcadia_bench');
+  try {
+    log('');
+    log(`PostgreSQL at ${scratch.redact(url)}, fresh database ${db.name}`);
+    return await fn(db.url);
+  } finally {
+    await srv.killAll();
+    await scratch.dropScratchDatabase();
+  }
+}
+
+// ─── Over HTTP ─────────────────────────────────────────────────────────────────────────────────
+
+/**
+ * Starts the server, prepares one session per connection, checks one round trip, warms up,
+ * measures, stops the server.
+ * @param {string} label
+ * @param {NodeJS.ProcessEnv} env
+ * @param {Options} opts
+ */
+async function measureHttp(label, env, opts) {
+  return srv.withDataDir(async (dataDir) => {
+    const server = await srv.startServer({ dataDir, env: { ...env, OPS_API_KEY } });
+    log(`${label}: server ready in ${Math.round(server.readyMs)} ms on port ${server.port}`);
+    const tokens = await sessions(server.port, label, opts);
+    for (const [from, to] of DIRECTIONS) {
+      const body = transferBody(from, to, `check-${from}-${to}`);
+      const reply = await srv.httpRequest(server.port, 'POST', TRANSFER_PATH, {
+        headers: jsonHeaders(tokens[0]),
+        body,
+      });
+      expectOk(`${label}: a first transfer ${from}→${to}`, reply);
+    }
+    const warmup = await load(server.port, tokens, `${label} warm-up`, opts.connections, WARMUP_SECONDS);
+    log(`${label}: warm-up ${warmup['2xx']} transfers in ${warmup.duration.toFixed(1)} s`);
+    const result = await load(server.port, tokens, label, opts.connections, opts.duration);
+    const perSec = Math.round((result['2xx'] / result.duration) * 10) / 10;
+    const { p50, p99, max } = result.latency;
+    log(
+      `${label}: ${result['2xx']} transfers in ${result.duration.toFixed(1)} s = ${perSec.toFixed(1)}/s;` +
+        ` latency p50 ${p50} ms, p99 ${p99} ms, max ${max} ms`,
+    );
+    await srv.stopServer(server, { label, uncleanExit: 'warn' }); // the figures are taken
+    return { perSec, p99Ms: p99 };
+  });
+}
+
+/**
+ * One session token per connection. Distinct members: bench1…benchN, registered below demoagent
+ * (its invitation code) and paid by it; the agent is funded by an operator adjustment when that
+ * route answers, else by the demo player's 1000.00 paid up to it. Hot: demoplayer's token on all.
+ * @param {number} port
+ * @param {string} label
+ * @param {Options} opts
+ * @returns {Promise<string[]>}
+ */
+async function sessions(port, label, { connections, hot }) {
+  const call = encryptedCaller(port, await fetchPublicKey(port));
+  const login = async (/** @type {string} */ username) =>
+    (await call('POST', '/wps/session/login', { username, password: PASSWORD })).token;
+  const payPassword = { newPaymentPassword: PAY_PASSWORD, confirmPaymentPassword: PAY_PASSWORD };
+  const setPayPassword = (/** @type {string} */ token) =>
+    call('POST', '/wps/member/password/payment', { password: PASSWORD, ...payPassword }, token);
+  const team = (/** @type {string} */ token, /** @type {object} */ payload) =>
+    call(
+      'POST',
+      '/wps/member/transfer/team',
+      { ...payload, paymentPassword: PAY_PASSWORD, requestId: id() },
+      token,
+    );
+
+  if (hot) {
+    log(`${label}: mode single hot account: every connection moves demoplayer's money (1000.00 in MAIN)`);
+    return Array(connections).fill(await login('demoplayer'));
+  }
+  const agent = await login('demoagent');
+  await setPayPassword(agent);
+  const tokens = [];
+  for (let i = 1; i <= connections; i++) {
+    const member = { username: `bench${i}`, password: 'secret123', confirmPassword: 'secret123' };
+    const body = { ...member, affiliateCode: INVITATION_CODE, login: true };
+    tokens.push((await call('PUT', '/wps/member/register', body)).token);
+  }
+  let [fund, source] = [100_000, 'an operator adjustment of 100000.00'];
+  const ops = await srv.httpRequest(port, 'POST', ADJUST_PATH, {
+    headers: { 'content-type': 'application/json', 'x-ops-key': OPS_API_KEY },
+    body: JSON.stringify({
+      account: 'demoagent',
+      amount: String(fund),
+      reason: 'bench funding',
+      requestId: id(),
+    }),
+  });
+  if (ops.status < 200 || ops.status > 299) {
+    const code = /** @type {any} */ (ops.json)?.code ?? 'no code';
+    log(
+      `${label}: POST ${ADJUST_PATH} answered HTTP ${ops.status} (${code}); funding demoagent from demoplayer`,
+    );
+    const player = await login('demoplayer');
+    await setPayPassword(player);
+    await team(player, { direction: 'UPLINE', amount: '1000.00' });
+    [fund, source] = [1000, "demoplayer's 1000.00, paid up to demoagent"];
+  }
+  const each = (Math.floor((fund * 100) / connections) / 100).toFixed(2);
+  for (let i = 1; i <= connections; i++) {
+    await team(agent, { direction: 'DOWNLINE', targetAccount: `bench${i}`, amount: each });
+  }
+  log(
+    `${label}: mode distinct members: bench1…bench${connections} below demoagent, ${each} each (${source})`,
+  );
+  return tokens;
+}
+
+/**
+ * autocannon against the transfer route. Each connection alternates MAIN→PT and PT→MAIN with its
+ * token, one request at a time, so it never moves money out of an empty wallet. Fails unless every
+ * reply is a 2xx new (not replayed) transfer.
+ * @param {number} port
+ * @param {string[]} tokens one per connection
+ * @param {string} label
+ * @param {number} connections
+ * @param {number} seconds
+ */
+async function load(port, tokens, label, connections, seconds) {
+  const tag = crypto.randomBytes(6).toString('hex');
+  let [sent, replayed] = [0, 0];
+  /** @type {import('./lib/load.mjs').Failure | null} */
+  let firstFailure = null;
+  const onResponse = (/** @type {number} */ status, /** @type {unknown} */ body) => {
+    if (status < 200 || status > 299) firstFailure ??= { status, body: String(body) };
+    else if (String(body).includes('"replayed":true')) replayed++;
+  };
+  const pair = (/** @type {string} */ token) =>
+    DIRECTIONS.map(([from, to]) => ({
+      method: /** @type {const} */ ('POST'),
+      path: TRANSFER_PATH,
+      headers: jsonHeaders(token),
+      setupRequest: (/** @type {any} */ req) => ({
+        ...req,
+        body: transferBody(from, to, `${tag}.${sent++}`),
+      }),
+      onResponse,
+    }));
+  let nextClient = 0;
+  const result = await autocannon({
+    url: `http://127.0.0.1:${port}`,
+    connections,
+    duration: seconds,
+    requests: pair(tokens[0]),
+    setupClient: (/** @type {any} */ c) => c.setRequests(pair(tokens[nextClient++ % tokens.length])),
+  });
+  return assertAllOk(label, result, firstFailure, replayed ? [`${replayed} replayed request id(s)`] : []);
+}
+
+/** @param {string} token */
+const jsonHeaders = (token) => ({ 'content-type': 'application/json', authorization: token });
+/** @type {(from: string, to: string, requestId: string) => string} */
+const transferBody = (from, to, requestId) =>
+  JSON.stringify({ fromWallet: from, toWallet: to, amount: '0.01', requestId });
+const id = () => `bench-${crypto.randomBytes(8).toString('hex')}`;
+
+// ─── Raw SQL ceiling ───────────────────────────────────────────────────────────────────────────
+
+/**
+ * pgbench: one double-entry transfer per transaction between two random accounts, on the server's
+ * ledger schema (apps/server/src/db/migrations/…_create_ledger.ts) minus the merchant and member
+ * tables its foreign keys point to. Afterwards the money must still add up.
+ * @param {string} url the scratch database
+ * @param {Options} opts
+ */
+async function measureRaw(url, { connections, duration, accounts }) {
+  const synchronousCommit = await scratch.withClient(url, async (c) => {
+    await c.query(rawSchema(accounts));
+    return (await c.query('show synchronous_commit')).rows[0].synchronous_commit;
+  });
+  const run = { url, script: rawScript(accounts), clients: connections, threads: Math.min(2, connections) };
+  log(
+    `raw SQL: pgbench -n -c ${run.clients} -j ${run.threads}, ${accounts} accounts, random pairs;` +
+      ` synchronous_commit = ${synchronousCommit}`,
+  );
+  log(`raw SQL: warm-up ${(await runPgbench({ ...run, seconds: WARMUP_SECONDS })).count} transfers`);
+  const { count, tps, latenciesMs } = await runPgbench({ ...run, seconds: duration, latencies: true });
+  const check = await scratch.withClient(url, async (c) => (await c.query(RAW_CHECK)).rows[0]);
+  if (BigInt(check.total) !== RAW_OPENING * BigInt(accounts) || check.entries !== 2 * check.txs) {
+    throw new Error(`raw SQL: the ledger does not add up afterwards: ${JSON.stringify(check)}`);
+  }
+  const ms = (/** @type {number} */ q) => Math.round(percentile(latenciesMs, q) * 10) / 10;
+  const perSec = Math.round(tps * 10) / 10;
+  log(
+    `raw SQL: ${count} transfers in ${duration} s = ${perSec.toFixed(1)}/s (tps without connection time);` +
+      ` latency p50 ${ms(0.5)} ms, p99 ${ms(0.99)} ms, max ${ms(1)} ms`,
+  );
+  return { perSec, p99Ms: ms(0.99) };
+}
+
+/** @param {number} n */
+const rawSchema = (n) => `
+  create table ledger_account (
+    id bigint generated always as identity primary key, merchant_id integer not null, owner_id bigint,
+    kind text not null check (kind in ('main', 'vendor', 'points', 'system')), code text not null,
+    currency char(3) not null, balance bigint not null default 0, created_at timestamptz not null default now(),
+    check (kind = 'system' or balance >= 0), check ((kind = 'system') = (owner_id is null)));
+  create unique index ledger_account_owner_uq on ledger_account (merchant_id, coalesce(owner_id, 0), kind, code);
+  create table ledger_transaction (
+    id bigint generated always as identity primary key, merchant_id integer not null, kind text not null,
+    idempotency_key text not null, request_hash text not null, member_id bigint, reference text,
+    metadata jsonb not null default '{}'::jsonb, created_at timestamptz not null default now(),
+    unique (merchant_id, idempotency_key));
+  create index ledger_transaction_member_idx on ledger_transaction (member_id, created_at desc);
+  create table ledger_entry (
+    id bigint generated always as identity primary key,
+    transaction_id bigint not null references ledger_transaction (id),
+    account_id bigint not null references ledger_account (id), amount bigint not null check (amount <> 0),
+    balance_after bigint, created_at timestamptz not null default now());
+  create index ledger_entry_account_idx on ledger_entry (account_id, id);
+  create index ledger_entry_transaction_idx on ledger_entry (transaction_id);
+  create function ledger_transaction_balanced() returns trigger language plpgsql as $$
+  begin
+    if (select coalesce(sum(amount), 0) from ledger_entry where transaction_id = new.transaction_id) <> 0 then
+      raise exception 'ledger transaction % does not sum to zero', new.transaction_id using errcode = '23514';
+    end if;
+    return null;
+  end $$;
+  create constraint trigger ledger_entry_balanced after insert on ledger_entry
+    deferrable initially deferred for each row execute function ledger_transaction_balanced();
+  insert into ledger_account (merchant_id, owner_id, kind, code, currency, balance)
+    select 1, g, 'main', 'MAIN', 'USD', ${RAW_OPENING} from generate_series(1, ${n}) g;
+  analyze;`;
+
+/** Two distinct random accounts, locked in id order; ±0.01 either way. @param {number} n */
+const rawScript = (n) => `\\set a random(1, ${n})
+\\set b random(1, ${n - 1})
+\\set b CASE WHEN :b >= :a THEN :b + 1 ELSE :b END
+\\set lo least(:a, :b)
+\\set hi greatest(:a, :b)
+\\set d random(0, 1) * 2 - 1
+\\set nd 0 - :d
+BEGIN;
+INSERT INTO ledger_transaction (merchant_id, kind, idempotency_key, request_hash, member_id, reference) VALUES (1, 'TRANSFER_OUT', 'transfer:' || :lo || ':' || gen_random_uuid(), md5(random()::text), :lo, 'MAIN>PT') ON CONFLICT (merchant_id, idempotency_key) DO NOTHING RETURNING id \\gset tx_
+UPDATE ledger_account SET balance = balance + :d WHERE id = :lo AND kind <> 'system' RETURNING balance \\gset lo_
+UPDATE ledger_account SET balance = balance + :nd WHERE id = :hi AND kind <> 'system' RETURNING balance \\gset hi_
+INSERT INTO ledger_entry (transaction_id, account_id, amount, balance_after) VALUES (:tx_id, :lo, :d, :lo_balance);
+INSERT INTO ledger_entry (transaction_id, account_id, amount, balance_after) VALUES (:tx_id, :hi, :nd, :hi_balance);
+COMMIT;
+`;
+
+const RAW_CHECK = `select (select sum(balance) from ledger_account)::text as total,
+  (select count(*) from ledger_transaction)::int as txs, (select count(*) from ledger_entry)::int as entries`;
