@@ -1,12 +1,12 @@
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { AccountMenu } from '../components/account-menu';
-import { BalanceSlot } from '../components/balance-slot';
 import { openCustomerService } from '../components/customer-service-button';
 import { useOpenMemberPage } from '../components/use-open-member-page';
 import { UserId } from '../components/user-id';
 import { paths } from '../config/paths';
 import { useMemberInfoQuery } from '../features/auth/api/session';
+import { HeaderBalance } from '../features/wallet/components/header-balance';
 import { usePermission } from '../lib/permission';
 import { useSessionStore } from '../lib/session-store';
 import { session } from '../lib/storage';
@@ -14,14 +14,14 @@ import { useUiStore } from '../lib/ui-store';
 
 /**
  * The logged-in part of the header (spec §2): balance slot, VIP label, copyable user ID and the
- * avatar menu. The balance figure belongs to the wallet feature; until it exists the slot shows
+ * avatar menu. The balance figure comes from the wallet feature; until it arrives the slot shows
  * its placeholder rather than a made-up number.
  */
 export default function HeaderAccount() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const status = usePermission();
-  const { data: info, refetch, isFetching } = useMemberInfoQuery();
+  const { data: info } = useMemberInfoQuery();
   const isAgent = useSessionStore((s) => s.isAgent);
   const isTrial = useSessionStore((s) => s.isTrial);
   const openModal = useUiStore((s) => s.openModal);
@@ -32,7 +32,7 @@ export default function HeaderAccount() {
 
   return (
     <>
-      <BalanceSlot onRefresh={() => void refetch()} refreshing={isFetching} />
+      <HeaderBalance />
       {vip && (
         <span className="vip-label hide-medium" title={t('vip_level')}>
           {vip}

@@ -1,5 +1,6 @@
 import { Outlet } from 'react-router';
 import { PageLoader } from '../components/page-loader';
+import { Toaster } from '../components/toaster';
 import { useSessionSync } from '../features/auth/hooks/use-session-sync';
 import { useUiStore } from '../lib/ui-store';
 import { AuthModals } from './auth-modals';
@@ -7,7 +8,7 @@ import { AuthModals } from './auth-modals';
 /**
  * Around both layouts: the session (member info on boot with a token), the account dialogs
  * (the agent login page needs the forced change-password modal and the agent centre the logout
- * confirmation too), and the global loader.
+ * confirmation too), the toasts and the global loader.
  */
 export function RootShell() {
   useSessionSync();
@@ -16,6 +17,7 @@ export function RootShell() {
     <>
       <Outlet />
       <AuthModals />
+      <Toaster />
       {loading && <PageLoader overlay />}
     </>
   );

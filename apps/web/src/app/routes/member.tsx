@@ -1,17 +1,76 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { type ReactNode, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { EmptyState } from '../../components/empty-state';
 import { defaultMemberPage, memberMenu } from '../../config/member-menu';
+import { authKeys, useMemberInfoQuery } from '../../features/auth/api/session';
+import { useMerchantWalletQuery } from '../../features/wallet/api/wallet';
+import { AccountRecord } from '../../features/wallet/components/account-record';
+import { MyWallet } from '../../features/wallet/components/my-wallet';
+import { PanelLoading } from '../../features/wallet/components/panel-state';
+import { PaymentPasswordCard } from '../../features/wallet/components/payment-password-card';
+import { TransferUpline } from '../../features/wallet/components/transfer-upline';
 import { useWhitelabel } from '../../lib/permission';
+import { useSessionStore } from '../../lib/session-store';
+import { useUiStore } from '../../lib/ui-store';
+
+/** Security centre: the login password (the change-password modal) and the payment password. */
+function SecurityCenter() {
+  const { t } = useTranslation('member');
+  const queryClient = useQueryClient();
+  const token = useSessionStore((s) => s.token);
+  const openModal = useUiStore((s) => s.openModal);
+  const { data: info } = useMemberInfoQuery();
+  const titleId = useId();
+  return (
+    <div className="security-grid">
+      <section className="security-card" aria-labelledby={titleId}>
+        <div className="security-card__head">
+          <div>
+            <h3 id={titleId} className="security-card__title">
+              {t('login_password')}
+            </h3>
+            <p className="security-card__text">{t('login_password_about')}</p>
+          </div>
+        </div>
+        <div className="security-card__actions">
+          <button type="button" className="button" onClick={() => openModal('changePassword')}>
+            {t('change_login_password')}
+          </button>
+        </div>
+      </section>
+      <PaymentPasswordCard
+        hasPaymentPassword={info?.hasPaymentPassword}
+        onSaved={() => void queryClient.invalidateQueries({ queryKey: authKeys.memberInfo(token) })}
+      />
+    </div>
+  );
+}
 
 /** Member centre: the spec's pages in a left menu, the chosen page on the right (`?page=`). */
 export default function MemberPage() {
   const { t } = useTranslation('member');
   const wl = useWhitelabel();
   const [params, setParams] = useSearchParams();
-  const entries = memberMenu.filter((e) => !e.gate || e.gate(wl));
+  // A single-wallet brand has no wallets to move money between: My Wallet is hidden.
+  const merchantWallet = useMerchantWalletQuery();
+  const singleWallet = merchantWallet.data?.isSingle === 1;
+  const entries = memberMenu.filter(
+    (e) => (!e.gate || e.gate(wl)) && !(e.page === 'transferFund' && singleWallet),
+  );
   const page = entries.some((e) => e.page === params.get('page')) ? params.get('page')! : defaultMemberPage;
   const title = t(page as 'securityCenter');
+  const open = (next: string) => setParams({ page: next });
+
+  const panels: Record<string, () => ReactNode> = {
+    securityCenter: () => <SecurityCenter />,
+    // Until the brand's wallet mode is known, My Wallet might be about to disappear.
+    transferFund: () => (merchantWallet.isPending ? <PanelLoading /> : <MyWallet />),
+    transferUpline: () => <TransferUpline onSetPaymentPassword={() => open('securityCenter')} />,
+    transactionHistory: () => <AccountRecord />,
+  };
+
   return (
     <div className="panel-layout">
       <nav className="panel-layout__nav" aria-label={t('member_center')}>
@@ -23,7 +82,7 @@ export default function MemberPage() {
                 type="button"
                 className="panel-layout__link"
                 aria-current={e.page === page ? 'page' : undefined}
-                onClick={() => setParams({ page: e.page })}
+                onClick={() => open(e.page)}
               >
                 {t(e.page as 'securityCenter')}
               </button>
@@ -33,7 +92,8 @@ export default function MemberPage() {
       </nav>
       <section className="panel-layout__panel" aria-label={title}>
         <h2>{title}</h2>
-        <EmptyState />
+        {/* Keyed by page: a panel's half-typed form does not survive a switch to another page. */}
+        <div key={page}>{panels[page]?.() ?? <EmptyState />}</div>
       </section>
     </div>
   );

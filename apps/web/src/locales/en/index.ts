@@ -5,7 +5,8 @@ import errors from './errors.json';
 import help from './help.json';
 import lobby from './lobby.json';
 import member from './member.json';
+import wallet from './wallet.json';
 
 /** English: the source language, the type of every key, and the fallback. */
-export const en = { common, errors, auth, lobby, member, agent, help };
+export const en = { common, errors, auth, lobby, member, agent, help, wallet };
 export type Resources = typeof en;

@@ -2,13 +2,13 @@ import { type RegisterRules, checkRegisterField } from '@arcadia/contract/client
 import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { TextField } from '../../../components/text-field';
 import { useApiErrorText } from '../../../lib/api-error-text';
 import { useSessionStore } from '../../../lib/session-store';
 import { useChangePassword } from '../api/account';
 import { flushPendingFirstLogin } from '../api/session';
 import { useServerFieldErrors } from '../hooks/use-field-errors';
 import { ruleMessage } from '../lib/rule-message';
-import { TextField } from './text-field';
 
 type Field = 'oldPassword' | 'newPassword' | 'confirmNewPassword';
 

@@ -1,13 +1,13 @@
 import { type RegisterRules, checkRegisterField } from '@arcadia/contract/client';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { TextField } from '../../../components/text-field';
 import { useApiErrorText } from '../../../lib/api-error-text';
 import { useCountriesQuery, useSendSmsCode, useSetPasswordByPhone } from '../api/account';
 import { useServerFieldErrors } from '../hooks/use-field-errors';
 import { ruleMessage } from '../lib/rule-message';
 import { MobileField, defaultDialingCode } from './mobile-field';
 import { SmsCodeField } from './sms-code-field';
-import { TextField } from './text-field';
 
 const MOBILE = /^[0-9]{4,20}$/;
 const CODE = /^[0-9]{4,8}$/;

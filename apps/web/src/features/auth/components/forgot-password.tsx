@@ -1,11 +1,11 @@
 import type { RegisterRules } from '@arcadia/contract/client';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { TextField } from '../../../components/text-field';
 import { useApiErrorText } from '../../../lib/api-error-text';
 import { useWhitelabel } from '../../../lib/permission';
 import { useForgotByEmail } from '../api/account';
 import { ForgotByPhone } from './forgot-by-phone';
-import { TextField } from './text-field';
 
 type Method = 'mobile' | 'email';
 

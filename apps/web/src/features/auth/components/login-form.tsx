@@ -1,9 +1,9 @@
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { TextField } from '../../../components/text-field';
 import { CaptchaField } from './captcha-field';
 import { type Country, MobileField, defaultDialingCode } from './mobile-field';
 import { SmsCodeField } from './sms-code-field';
-import { TextField } from './text-field';
 
 export type LoginType = 'username' | 'sms';
 

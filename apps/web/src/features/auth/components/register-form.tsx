@@ -1,11 +1,11 @@
 import { type RegisterField, type RegisterRules, checkRegisterField } from '@arcadia/contract/client';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { TextField } from '../../../components/text-field';
 import { ruleMessage } from '../lib/rule-message';
 import { CaptchaField } from './captcha-field';
 import { type Country, MobileField, defaultDialingCode } from './mobile-field';
 import { SmsCodeField } from './sms-code-field';
-import { TextField } from './text-field';
 
 export type RegisterMode = 'username' | 'mobile';
 

@@ -1,0 +1,199 @@
+import { useId, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { EmptyState } from '../../../components/empty-state';
+import { Pagination } from '../../../components/pagination';
+import {
+  type LedgerKind,
+  type TransactionsQuery,
+  useBalanceQuery,
+  useMemberTransactionsQuery,
+} from '../api/wallet';
+import { useLocaleTag, useMoney, useWalletName } from '../hooks/use-money';
+import { MAIN, ledgerKinds } from '../lib/wallets';
+import { PanelError, PanelLoading } from './panel-state';
+
+export const accountRecordPageSize = 10;
+
+/** The user's local calendar date as `yyyy-mm-dd` (what `<input type="date">` holds). */
+function localDate(date: Date): string {
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
+}
+
+interface Filters {
+  from: string;
+  to: string;
+  kind: LedgerKind | '';
+  wallet: string;
+}
+
+/**
+ * Account record (`transactionHistory`): the member's ledger movements, newest first, filtered by
+ * date range, kind and wallet, with numbered pages. Amounts are signed (green in, red out).
+ */
+export function AccountRecord() {
+  const { t } = useTranslation('wallet');
+  const id = useId();
+  const { format } = useMoney();
+  const walletName = useWalletName();
+  const locale = useLocaleTag();
+  const balance = useBalanceQuery();
+  const today = localDate(new Date());
+  const [filters, setFilters] = useState<Filters>({ from: '', to: '', kind: '', wallet: '' });
+  const [pageNo, setPageNo] = useState(1);
+
+  const query: TransactionsQuery = {
+    ...(filters.from ? { from: filters.from } : {}),
+    ...(filters.to ? { to: filters.to } : {}),
+    ...(filters.kind ? { kind: filters.kind } : {}),
+    ...(filters.wallet ? { wallet: filters.wallet } : {}),
+    pageNo,
+    pageSize: accountRecordPageSize,
+  };
+  const records = useMemberTransactionsQuery(query);
+  const wallets = balance.data?.balance.map((w) => w.wallet) ?? [MAIN];
+
+  const dateTime = useMemo(
+    () =>
+      new Intl.DateTimeFormat(locale, {
+        year: 'numeric',
+        month: '2-digit',
+        day: '2-digit',
+        hour: '2-digit',
+        minute: '2-digit',
+        second: '2-digit',
+      }),
+    [locale],
+  );
+
+  // Any filter change starts again from the first page.
+  const set = <K extends keyof Filters>(key: K, value: Filters[K]) => {
+    setFilters((f) => ({ ...f, [key]: value }));
+    setPageNo(1);
+  };
+  const reset = () => {
+    setFilters({ from: '', to: '', kind: '', wallet: '' });
+    setPageNo(1);
+  };
+  const page = records.data;
+
+  return (
+    <div className="record">
+      <form className="record__filters" onSubmit={(e) => e.preventDefault()} aria-label={t('filters')}>
+        <label className="field">
+          <span className="field__label">{t('date_from')}</span>
+          <input
+            type="date"
+            className="field__input"
+            value={filters.from}
+            max={filters.to || today}
+            onChange={(e) => set('from', e.target.value)}
+          />
+        </label>
+        <label className="field">
+          <span className="field__label">{t('date_to')}</span>
+          <input
+            type="date"
+            className="field__input"
+            value={filters.to}
+            min={filters.from || undefined}
+            max={today}
+            onChange={(e) => set('to', e.target.value)}
+          />
+        </label>
+        <label className="field">
+          <span className="field__label">{t('kind')}</span>
+          <select
+            className="field__input"
+            value={filters.kind}
+            onChange={(e) => set('kind', e.target.value as LedgerKind | '')}
+          >
+            <option value="">{t('all_kinds')}</option>
+            {ledgerKinds.map((kind) => (
+              <option key={kind} value={kind}>
+                {t(`kinds.${kind}`)}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className="field">
+          <span className="field__label">{t('wallet')}</span>
+          <select
+            className="field__input"
+            value={filters.wallet}
+            onChange={(e) => set('wallet', e.target.value)}
+          >
+            <option value="">{t('all_wallets')}</option>
+            {wallets.map((w) => (
+              <option key={w} value={w}>
+                {walletName(w)}
+              </option>
+            ))}
+          </select>
+        </label>
+        <button type="button" className="button record__reset" onClick={reset}>
+          {t('reset_filters')}
+        </button>
+      </form>
+
+      {records.isPending ? (
+        <PanelLoading />
+      ) : records.isError ? (
+        <PanelError error={records.error} onRetry={() => void records.refetch()} />
+      ) : !page || page.list.length === 0 ? (
+        <EmptyState />
+      ) : (
+        <>
+          <div className="table-scroll" aria-busy={records.isPlaceholderData || undefined}>
+            <table className="data-table" aria-labelledby={`${id}-caption`}>
+              <caption id={`${id}-caption`} className="visually-hidden">
+                {t('record_caption')}
+              </caption>
+              <thead>
+                <tr>
+                  <th scope="col">{t('col_time')}</th>
+                  <th scope="col">{t('col_kind')}</th>
+                  <th scope="col">{t('col_wallet')}</th>
+                  <th scope="col" className="data-table__num">
+                    {t('col_amount')}
+                  </th>
+                  <th scope="col" className="data-table__num">
+                    {t('col_balance_after')}
+                  </th>
+                  <th scope="col">{t('col_reference')}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {page.list.map((row) => (
+                  <tr key={row.id}>
+                    <td className="data-table__time">
+                      <time dateTime={row.time}>{dateTime.format(new Date(row.time))}</time>
+                    </td>
+                    <td className="data-table__wrap">{t(`kinds.${row.kind}`)}</td>
+                    <td>{walletName(row.wallet)}</td>
+                    <td
+                      className={`data-table__num ${row.amount < 0 ? 'money--out' : row.amount > 0 ? 'money--in' : ''}`}
+                    >
+                      {format(row.amount, { signed: true })}
+                    </td>
+                    <td className="data-table__num">{format(row.balanceAfter)}</td>
+                    <td className="data-table__ref">{row.reference ?? '—'}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+          <div className="record__footer">
+            <span className="muted">{t('total_records', { total: page.totalCount })}</span>
+            <Pagination
+              page={page.pageNo}
+              totalPages={page.totalPages}
+              onChange={setPageNo}
+              label={t('pages')}
+            />
+          </div>
+        </>
+      )}
+    </div>
+  );
+}

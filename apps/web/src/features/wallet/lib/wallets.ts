@@ -1,0 +1,22 @@
+import type { LedgerKind } from '../api/wallet';
+
+/** The main wallet's code on the wire; every other wallet is a transfer-mode vendor's code. */
+export const MAIN = 'MAIN';
+
+/**
+ * Ledger kinds in the order the account-record filter lists them. Typed against the contract
+ * both ways: a kind missing here or one the contract does not know fails to compile.
+ */
+const kindSet = {
+  DEPOSIT: true,
+  WITHDRAW: true,
+  WITHDRAW_PAID: true,
+  WITHDRAW_REVERSAL: true,
+  TRANSFER_IN: true,
+  TRANSFER_OUT: true,
+  TRANSFER_UPLINE: true,
+  TRANSFER_DOWNLINE: true,
+  ADJUSTMENT: true,
+} as const satisfies Record<LedgerKind, true>;
+
+export const ledgerKinds = Object.keys(kindSet) as LedgerKind[];
