@@ -1,4 +1,4 @@
-import { createHash, timingSafeEqual } from 'node:crypto';
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import formbody from '@fastify/formbody';
@@ -28,6 +28,10 @@ import { createVerificationService } from './modules/verification/verification.s
 import { createLedgerService } from './modules/ledger/ledger.service.js';
 import { registerWalletRoutes } from './modules/wallet/wallet.routes.js';
 import { createWalletService } from './modules/wallet/wallet.service.js';
+import { createDemoGateway } from './modules/payments/demo-gateway.js';
+import { createPaymentsRepository } from './modules/payments/payments.repository.js';
+import { registerPaymentRoutes } from './modules/payments/payments.routes.js';
+import { createPaymentsService } from './modules/payments/payments.service.js';
 import { type Brand, createBrandService } from './modules/brand/brand.service.js';
 import { registerHealthRoutes } from './modules/health/health.routes.js';
 import { createSystemRepository } from './modules/system/system.repository.js';
@@ -126,6 +130,17 @@ export async function buildApp(deps: AppDeps) {
   const auth = createAuthService({ members, sessions, sessionRepository, throttle, captcha, verification });
   const ledger = createLedgerService(db);
   const wallet = createWalletService({ db, ledger, throttle });
+  // The demo gateway exists only in demo mode; its secret is generated when unset (one instance).
+  const gateway = config.DEMO
+    ? createDemoGateway(config.DEMO_GATEWAY_SECRET ?? randomBytes(32).toString('base64url'))
+    : null;
+  const payments = createPaymentsService({
+    db,
+    ledger,
+    wallet,
+    repository: createPaymentsRepository(),
+    gateway,
+  });
 
   const opsKey = config.OPS_API_KEY ? digest(config.OPS_API_KEY) : null;
   const hooks: RouteHooks = {
@@ -179,6 +194,7 @@ export async function buildApp(deps: AppDeps) {
   registerAuthRoutes(app, hooks, { auth, sessions, keys, captcha, verification, members, demo: config.DEMO });
   registerMemberRoutes(app, hooks, { members, auth, sessions, captcha, verification, messenger });
   registerWalletRoutes(app, hooks, wallet);
+  await registerPaymentRoutes(app, hooks, { payments, brands, gateway });
   await registerDocs(app, deps.version ?? '0.0.0');
 
   const spaFallback = await registerSpa(app, config.STATIC_DIR);

@@ -28,6 +28,8 @@ export const configSchema = z.object({
   SINGLE_SESSION: flag.default(false),
   CAPTCHA_TEST_CODE: z.string().min(4).max(16).optional(),
   MESSAGE_HTTP_URL: z.url().optional(),
+  /** Signs the demo gateway's pay links and callbacks; generated at start when unset (demo mode only). */
+  DEMO_GATEWAY_SECRET: z.string().min(32).optional(),
 });
 
 export type Config = z.infer<typeof configSchema>;

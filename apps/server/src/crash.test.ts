@@ -63,96 +63,107 @@ async function startServer(databaseUrl: string, port: number) {
   throw new Error('server did not become ready');
 }
 
-describe.runIf(adminUrl && process.env.TEST_DB === 'postgres')('crash during a burst of transfers (PostgreSQL)', () => {
-  it('loses nothing acknowledged and applies nothing twice', { timeout: 120_000 }, async () => {
-    dbName = `arcadia_crash_${randomBytes(5).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: adminUrl });
-    await admin.connect();
-    await admin.query(`create database ${dbName}`);
-    await admin.end();
-    const url = new URL(adminUrl!);
-    url.pathname = `/${dbName}`;
+describe.runIf(adminUrl && process.env.TEST_DB === 'postgres')(
+  'crash during a burst of transfers (PostgreSQL)',
+  () => {
+    it('loses nothing acknowledged and applies nothing twice', { timeout: 120_000 }, async () => {
+      dbName = `arcadia_crash_${randomBytes(5).toString('hex')}`;
+      const admin = new pg.Client({ connectionString: adminUrl });
+      await admin.connect();
+      await admin.query(`create database ${dbName}`);
+      await admin.end();
+      const url = new URL(adminUrl!);
+      url.pathname = `/${dbName}`;
 
-    const port = await freePort();
-    const base = `http://127.0.0.1:${port}`;
-    const first = await startServer(url.toString(), port);
-    const key = (await (await fetch(`${base}/wps/session/key/rsa`)).json()).value;
-    const { header, body } = encryptBodyForTest(key.publicKey, {
-      username: 'demoplayer',
-      password: 'demo1234',
-    });
-    const login = await fetch(`${base}/wps/session/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', encryption: header },
-      body: JSON.stringify(body),
-    });
-    const token = (await login.json()).value.token as string;
-
-    const transfer = (requestId: string, out: boolean) =>
-      fetch(`${base}/wps/relay/GCS_walletTransfer`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', authorization: token },
-        body: JSON.stringify({
-          fromWallet: out ? 'MAIN' : 'PT',
-          toWallet: out ? 'PT' : 'MAIN',
-          amount: '0.01',
-          requestId,
-        }),
+      const port = await freePort();
+      const base = `http://127.0.0.1:${port}`;
+      const first = await startServer(url.toString(), port);
+      const key = (
+        (await (await fetch(`${base}/wps/session/key/rsa`)).json()) as { value: { publicKey: string } }
+      ).value;
+      const { header, body } = encryptBodyForTest(key.publicKey, {
+        username: 'demoplayer',
+        password: 'demo1234',
       });
+      const login = await fetch(`${base}/wps/session/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', encryption: header },
+        body: JSON.stringify(body),
+      });
+      const token = ((await login.json()) as { value: { token: string } }).value.token;
 
-    const acknowledged = new Map<string, string>();
-    const sent: { requestId: string; out: boolean }[] = [];
-    let stop = false;
-    const worker = async (w: number) => {
-      for (let i = 0; !stop; i++) {
-        const requestId = `crash-${w}-${i}`;
-        const out = i % 2 === 0;
-        sent.push({ requestId, out });
-        try {
-          const res = await transfer(requestId, out);
-          if (res.ok) acknowledged.set(requestId, (await res.json()).value.transactionId);
-        } catch {
-          return; // the server died under us
+      const transfer = (requestId: string, out: boolean) =>
+        fetch(`${base}/wps/relay/GCS_walletTransfer`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', authorization: token },
+          body: JSON.stringify({
+            fromWallet: out ? 'MAIN' : 'PT',
+            toWallet: out ? 'PT' : 'MAIN',
+            amount: '0.01',
+            requestId,
+          }),
+        });
+
+      const acknowledged = new Map<string, string>();
+      const sent: { requestId: string; out: boolean }[] = [];
+      let stop = false;
+      const worker = async (w: number) => {
+        for (let i = 0; !stop; i++) {
+          const requestId = `crash-${w}-${i}`;
+          const out = i % 2 === 0;
+          sent.push({ requestId, out });
+          try {
+            const res = await transfer(requestId, out);
+            if (res.ok)
+              acknowledged.set(
+                requestId,
+                ((await res.json()) as { value: { transactionId: string } }).value.transactionId,
+              );
+          } catch {
+            return; // the server died under us
+          }
         }
-      }
-    };
-    const workers = Array.from({ length: 8 }, (_, w) => worker(w));
-    while (acknowledged.size < 40) await new Promise((r) => setTimeout(r, 10));
-    first.kill('SIGKILL');
-    stop = true;
-    await Promise.all(workers);
-    expect(acknowledged.size).toBeGreaterThanOrEqual(40);
+      };
+      const workers = Array.from({ length: 8 }, (_, w) => worker(w));
+      while (acknowledged.size < 40) await new Promise((r) => setTimeout(r, 10));
+      first.kill('SIGKILL');
+      stop = true;
+      await Promise.all(workers);
+      expect(acknowledged.size).toBeGreaterThanOrEqual(40);
 
-    await startServer(url.toString(), port);
-    const check = await createDatabase({ kind: 'postgres', url: url.toString(), poolSize: 2 });
-    try {
-      expect(await checkLedger(check.db)).toEqual([]);
-      const rows = await check.db
-        .selectFrom('ledger_transaction')
-        .select(['id', 'idempotency_key'])
-        .where('idempotency_key', 'like', 'transfer:%:crash-%')
-        .execute();
-      const byKey = new Map(rows.map((r) => [r.idempotency_key.split(':').pop()!, r.id]));
-      expect(byKey.size).toBe(rows.length);
-      for (const [requestId, txId] of acknowledged) expect(byKey.get(requestId)).toBe(txId);
+      await startServer(url.toString(), port);
+      const check = await createDatabase({ kind: 'postgres', url: url.toString(), poolSize: 2 });
+      try {
+        expect(await checkLedger(check.db)).toEqual([]);
+        const rows = await check.db
+          .selectFrom('ledger_transaction')
+          .select(['id', 'idempotency_key'])
+          .where('idempotency_key', 'like', 'transfer:%:crash-%')
+          .execute();
+        const byKey = new Map(rows.map((r) => [r.idempotency_key.split(':').pop()!, r.id]));
+        expect(byKey.size).toBe(rows.length);
+        for (const [requestId, txId] of acknowledged) expect(byKey.get(requestId)).toBe(txId);
 
-      // Clients retry everything they sent: acknowledged ones replay, the rest apply at most once.
-      const before = rows.length;
-      const retries = await Promise.all(sent.map((s) => transfer(s.requestId, s.out).then((r) => r.json())));
-      for (const [i, reply] of retries.entries()) {
-        const original = acknowledged.get(sent[i]!.requestId);
-        if (original) expect(reply.value).toMatchObject({ replayed: true, transactionId: original });
+        // Clients retry everything they sent: acknowledged ones replay, the rest apply at most once.
+        const before = rows.length;
+        const retries = await Promise.all(
+          sent.map((s) => transfer(s.requestId, s.out).then((r) => r.json() as Promise<{ value: unknown }>)),
+        );
+        for (const [i, reply] of retries.entries()) {
+          const original = acknowledged.get(sent[i]!.requestId);
+          if (original) expect(reply.value).toMatchObject({ replayed: true, transactionId: original });
+        }
+        const after = await check.db
+          .selectFrom('ledger_transaction')
+          .select((eb) => eb.fn.countAll().as('n'))
+          .where('idempotency_key', 'like', 'transfer:%:crash-%')
+          .executeTakeFirstOrThrow();
+        expect(Number(after.n)).toBeLessThanOrEqual(sent.length);
+        expect(Number(after.n)).toBeGreaterThanOrEqual(before);
+        expect(await checkLedger(check.db)).toEqual([]);
+      } finally {
+        await check.close();
       }
-      const after = await check.db
-        .selectFrom('ledger_transaction')
-        .select((eb) => eb.fn.countAll().as('n'))
-        .where('idempotency_key', 'like', 'transfer:%:crash-%')
-        .executeTakeFirstOrThrow();
-      expect(Number(after.n)).toBeLessThanOrEqual(sent.length);
-      expect(Number(after.n)).toBeGreaterThanOrEqual(before);
-      expect(await checkLedger(check.db)).toEqual([]);
-    } finally {
-      await check.close();
-    }
-  });
-});
+    });
+  },
+);

@@ -13,7 +13,8 @@ export const walletCodeSchema = z
   .max(32)
   .regex(/^[A-Za-z0-9_]+$/);
 
-const idempotencyKeySchema = z
+/** A client-chosen idempotency key: the same key replays the first result. */
+export const idempotencyKeySchema = z
   .string()
   .trim()
   .min(8)

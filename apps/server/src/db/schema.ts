@@ -198,6 +198,69 @@ export interface LedgerEntryTable {
   created_at: Generated<Date>;
 }
 
+export type DepositStatus = 'pending' | 'paid' | 'failed' | 'cancelled' | 'rejected';
+export type PaymentChannelKind = 'BANK_TRANSFER' | 'DEMO_GATEWAY';
+
+export interface DepositRequestTable {
+  id: Generated<string>;
+  merchant_id: number;
+  member_id: string;
+  /** The member's idempotency key. */
+  request_id: string;
+  request_hash: string;
+  channel: string;
+  channel_kind: PaymentChannelKind;
+  /** Minor units. */
+  amount: ColumnType<string, string, never>;
+  status: ColumnType<DepositStatus, DepositStatus | undefined, DepositStatus>;
+  gateway_ref: string | null;
+  payer_note: string | null;
+  decision_note: string | null;
+  ledger_transaction_id: string | null;
+  created_at: Generated<Date>;
+  updated_at: Generated<Date>;
+}
+
+export type WithdrawStatus = 'pending' | 'paid' | 'rejected';
+export type ConfirmStatus = 'none' | 'received' | 'partial' | 'not_received' | 'auto_received';
+
+export interface WithdrawRequestTable {
+  id: Generated<string>;
+  merchant_id: number;
+  member_id: string;
+  request_id: string;
+  request_hash: string;
+  /** Minor units. */
+  amount: ColumnType<string, string, never>;
+  status: ColumnType<WithdrawStatus, WithdrawStatus | undefined, WithdrawStatus>;
+  payee_name: string | null;
+  bank_name: string | null;
+  account_number: string | null;
+  account_name: string | null;
+  decision_note: string | null;
+  created_at: Generated<Date>;
+  decided_at: Date | null;
+  paid_at: Date | null;
+  confirm_status: ColumnType<ConfirmStatus, ConfirmStatus | undefined, ConfirmStatus>;
+  /** Minor units that did not arrive (partial receipt). */
+  remaining_amount: string | null;
+  proof: Uint8Array | null;
+  proof_mime: 'image/png' | 'image/jpeg' | null;
+  confirmed_at: Date | null;
+  hold_tx_id: string | null;
+  settle_tx_id: string | null;
+}
+
+export interface OperatorAuditTable {
+  id: Generated<string>;
+  merchant_id: number;
+  actor: string;
+  action: string;
+  target: string;
+  payload: ColumnType<Record<string, unknown>, string | undefined, never>;
+  created_at: Generated<Date>;
+}
+
 export interface Database {
   merchant: MerchantTable;
   member: MemberTable;
@@ -216,6 +279,9 @@ export interface Database {
   ledger_account: LedgerAccountTable;
   ledger_transaction: LedgerTransactionTable;
   ledger_entry: LedgerEntryTable;
+  deposit_request: DepositRequestTable;
+  withdraw_request: WithdrawRequestTable;
+  operator_audit: OperatorAuditTable;
 }
 
 export type Merchant = Selectable<MerchantTable>;

@@ -52,8 +52,17 @@ function parseOrThrow<S extends z.ZodType>(schema: S, input: unknown): z.infer<S
   throw new AppError('request_param_err', { fields });
 }
 
-/** Routes under /wps/system and /ops answer during maintenance: the client needs them to say so. */
-const alwaysAvailable = (path: string) => path.startsWith('/wps/system/') || path.startsWith('/ops/');
+/**
+ * Routes under /wps/system and /ops answer during maintenance: the client needs them to say so.
+ * Payment notifications (/payments/) too: the money has already moved at the gateway.
+ */
+const alwaysAvailable = (path: string) =>
+  path.startsWith('/wps/system/') || path.startsWith('/ops/') || path.startsWith('/payments/');
+
+export interface RouteOptions {
+  /** Largest request body in bytes for this route (the app-wide default is 1 MiB). */
+  bodyLimit?: number;
+}
 
 /**
  * Registers one contract route: applies the auth rule, opens an encrypted body, validates params,
@@ -64,10 +73,12 @@ export function registerRoute<D extends RouteDescriptor>(
   hooks: RouteHooks,
   route: D,
   handler: RouteHandler<D>,
+  options: RouteOptions = {},
 ) {
   app.route({
     method: route.method,
     url: route.path,
+    ...(options.bodyLimit ? { bodyLimit: options.bodyLimit } : {}),
     handler: async (request, reply) => {
       if (route.auth === 'ops') hooks.assertOperator(request);
       const brand = await hooks.brandOf(request);

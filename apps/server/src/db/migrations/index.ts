@@ -4,6 +4,7 @@ import * as m202611220710 from './202611220710_create_member.js';
 import * as m202611220720 from './202611220720_create_help_and_feedback.js';
 import * as m202611220800 from './202611220800_create_session_and_verification.js';
 import * as m202611220900 from './202611220900_create_ledger.js';
+import * as m202611221000 from './202611221000_create_payments.js';
 
 /**
  * Every migration, in order. Listed statically so the bundled server carries them; the name is
@@ -15,4 +16,5 @@ export const migrations: Record<string, Migration> = {
   '202611220720_create_help_and_feedback': m202611220720,
   '202611220800_create_session_and_verification': m202611220800,
   '202611220900_create_ledger': m202611220900,
+  '202611221000_create_payments': m202611221000,
 };

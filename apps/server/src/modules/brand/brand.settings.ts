@@ -8,6 +8,54 @@ import {
   resourceSchema,
 } from '@arcadia/contract';
 
+/** A way to pay in. Amounts are major units (12.5 = 12.50 in a 2-decimal currency). */
+export const paymentChannelSchema = z
+  .object({
+    /** Stable id the client sends back (`channel` of a deposit request). */
+    code: z.string().regex(/^[A-Z0-9_]{1,32}$/),
+    /** BANK_TRANSFER: the member transfers, an operator approves. DEMO_GATEWAY: the built-in gateway. */
+    kind: z.enum(['BANK_TRANSFER', 'DEMO_GATEWAY']),
+    name: z.string().min(1).max(64),
+    min: z.number().positive(),
+    max: z.number().positive(),
+    /** Where a bank transfer goes (BANK_TRANSFER only). */
+    bank: z
+      .object({
+        bankName: z.string().min(1).max(100),
+        accountName: z.string().min(1).max(100),
+        accountNumber: z.string().min(1).max(64),
+      })
+      .optional(),
+  })
+  .refine((c) => c.min <= c.max, { message: 'min must not exceed max', path: ['max'] })
+  .refine((c) => c.kind !== 'BANK_TRANSFER' || c.bank !== undefined, {
+    message: 'a bank transfer channel needs bank details',
+    path: ['bank'],
+  });
+export type PaymentChannel = z.infer<typeof paymentChannelSchema>;
+
+export const paymentSettingsSchema = z.object({
+  channels: z
+    .array(paymentChannelSchema)
+    .default([])
+    .refine((list) => new Set(list.map((c) => c.code)).size === list.length, {
+      message: 'channel codes must be unique',
+    }),
+  withdraw: z
+    .object({
+      /** Major units per request. */
+      min: z.number().positive().default(10),
+      max: z.number().positive().default(50_000),
+      /** Withdrawals a member may request per UTC day (rejected ones do not count). */
+      dailyCount: z.number().int().min(0).default(5),
+    })
+    .refine((w) => w.min <= w.max, { message: 'min must not exceed max', path: ['max'] })
+    .prefault({}),
+  /** A paid withdrawal the member has not confirmed within this many minutes counts as received. */
+  confirmMinutes: z.number().int().min(1).max(43_200).default(60),
+});
+export type PaymentSettings = z.infer<typeof paymentSettingsSchema>;
+
 /** What `merchant.settings` holds. Validated on every read so a bad edit fails loudly, not later. */
 export const brandSettingsSchema = brandPresentationSchema.extend({
   domains: z.array(z.string()),
@@ -25,6 +73,8 @@ export const brandSettingsSchema = brandPresentationSchema.extend({
   transferWallets: z.array(z.string().regex(/^[A-Z0-9_]{1,32}$/)).default([]),
   /** One wallet only: My Wallet is hidden and transfers are refused. */
   singleWallet: z.boolean().default(false),
+  /** Deposit channels, withdrawal limits and the receipt-confirmation window. */
+  payments: paymentSettingsSchema.prefault({}),
 });
 export type BrandSettings = z.infer<typeof brandSettingsSchema>;
 

@@ -199,7 +199,11 @@ export function createLedgerService(db: Kysely<Database>) {
       return { id: row.id, balance: BigInt(row.balance) };
     },
 
-    /** A brand's system account id (created on first use, then cached: ids never change). */
+    /**
+     * A brand's system account id (created on first use, then cached: ids never change). Only an id
+     * read outside a transaction is cached: one created inside a transaction that rolls back would
+     * otherwise outlive its row.
+     */
     async systemAccount(tx: Db, merchantId: number, code: SystemAccount, currency: string): Promise<string> {
       const cacheKey = `${merchantId}:${code}`;
       const cached = systemIds.get(cacheKey);
@@ -217,7 +221,7 @@ export function createLedgerService(db: Kysely<Database>) {
         .where('kind', '=', 'system')
         .where('code', '=', code)
         .executeTakeFirstOrThrow();
-      systemIds.set(cacheKey, row.id);
+      if (!tx.isTransaction) systemIds.set(cacheKey, row.id);
       return row.id;
     },
   };

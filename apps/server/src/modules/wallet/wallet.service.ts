@@ -82,6 +82,8 @@ export function createWalletService(deps: {
 
   return {
     balance,
+    /** Checks the member's payment password (throttled like logins); throws on a wrong or missing one. */
+    checkPaymentPassword,
 
     /**
      * Main ↔ vendor wallet transfer. Idempotent per member and key; "ALL" moves the whole balance

@@ -86,6 +86,25 @@ export const demoBrand: BrandFile = {
     passwordMaxAgeDays: 180,
     transferWallets: ['PT'],
     singleWallet: false,
+    payments: {
+      channels: [
+        {
+          code: 'BANK',
+          kind: 'BANK_TRANSFER',
+          name: 'Bank transfer',
+          min: 50,
+          max: 100_000,
+          bank: {
+            bankName: 'Arcadia Demo Bank',
+            accountName: 'Arcadia Demo Ltd',
+            accountNumber: '6222 0000 1234 5678',
+          },
+        },
+        { code: 'DEMOPAY', kind: 'DEMO_GATEWAY', name: 'Demo gateway', min: 10, max: 50_000 },
+      ],
+      withdraw: { min: 10, max: 50_000, dailyCount: 5 },
+      confirmMinutes: 60,
+    },
   },
   modules: Object.fromEntries(whitelabelModuleIds.map((id) => [id, !offModules.has(id)])),
   registerRules: {
