@@ -13,6 +13,7 @@ export const configSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
   HOST: z.string().default('0.0.0.0'),
   DATABASE_URL: z.url().optional(),
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(500).default(20),
   DATA_DIR: z.string().default('./data'),
   REDIS_URL: z.url().optional(),
   DEFAULT_MERCHANT: z.string().min(1).max(32).default('demo'),

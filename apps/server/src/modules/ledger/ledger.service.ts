@@ -118,6 +118,8 @@ export function createLedgerService(db: Kysely<Database>) {
 
     const entries: Posting['entries'] = [];
     const ordered = [...input.entries].sort((a, b) => (BigInt(a.accountId) < BigInt(b.accountId) ? -1 : 1));
+    // Balances change one row at a time in account-id order, so two postings never wait on
+    // each other in opposite orders (no deadlock); the entries then go in with one insert.
     for (const entry of ordered) {
       let balanceAfter: bigint | null = null;
       try {
@@ -134,17 +136,19 @@ export function createLedgerService(db: Kysely<Database>) {
           throw new AppError('wallet.insufficient', { accountId: entry.accountId });
         throw err;
       }
-      await tx
-        .insertInto('ledger_entry')
-        .values({
-          transaction_id: inserted.id,
-          account_id: entry.accountId,
-          amount: entry.amount.toString(),
-          balance_after: balanceAfter === null ? null : balanceAfter.toString(),
-        })
-        .execute();
       entries.push({ ...entry, balanceAfter });
     }
+    await tx
+      .insertInto('ledger_entry')
+      .values(
+        entries.map((e) => ({
+          transaction_id: inserted.id,
+          account_id: e.accountId,
+          amount: e.amount.toString(),
+          balance_after: e.balanceAfter === null ? null : e.balanceAfter.toString(),
+        })),
+      )
+      .execute();
     return { transactionId: inserted.id, replayed: false, createdAt: inserted.created_at, entries };
   }
 
@@ -183,19 +187,25 @@ export function createLedgerService(db: Kysely<Database>) {
       code: string,
       currency: string,
     ): Promise<{ id: string; balance: bigint }> {
-      await tx
-        .insertInto('ledger_account')
-        .values({ merchant_id: merchantId, owner_id: memberId, kind, code, currency })
-        .onConflict((oc) => oc.doNothing())
-        .execute();
-      const row = await tx
-        .selectFrom('ledger_account')
-        .select(['id', 'balance'])
-        .where('merchant_id', '=', merchantId)
-        .where('owner_id', '=', memberId)
-        .where('kind', '=', kind)
-        .where('code', '=', code)
-        .executeTakeFirstOrThrow();
+      const find = () =>
+        tx
+          .selectFrom('ledger_account')
+          .select(['id', 'balance'])
+          .where('merchant_id', '=', merchantId)
+          .where('owner_id', '=', memberId)
+          .where('kind', '=', kind)
+          .where('code', '=', code)
+          .executeTakeFirst();
+      // Accounts exist after first use: look first, and write only when one is missing.
+      let row = await find();
+      if (!row) {
+        await tx
+          .insertInto('ledger_account')
+          .values({ merchant_id: merchantId, owner_id: memberId, kind, code, currency })
+          .onConflict((oc) => oc.doNothing())
+          .execute();
+        row = (await find())!;
+      }
       return { id: row.id, balance: BigInt(row.balance) };
     },
 
