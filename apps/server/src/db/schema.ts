@@ -253,12 +253,42 @@ export interface WithdrawRequestTable {
 
 export interface OperatorAuditTable {
   id: Generated<string>;
-  merchant_id: number;
+  /** Null: an action on no single brand (operator accounts of every brand). */
+  merchant_id: number | null;
   actor: string;
   action: string;
   target: string;
   payload: ColumnType<Record<string, unknown>, string | undefined, never>;
   created_at: Generated<Date>;
+}
+
+export type OperatorRole = 'admin' | 'finance' | 'support';
+export type OperatorStatus = 'active' | 'disabled';
+
+export interface OperatorTable {
+  id: Generated<string>;
+  /** Unique whatever its case (`lower(username)`); kept as typed. */
+  username: string;
+  password_hash: string;
+  role: OperatorRole;
+  /** Null: every brand. */
+  merchant_id: number | null;
+  status: ColumnType<OperatorStatus, OperatorStatus | undefined, OperatorStatus>;
+  created_at: Generated<Date>;
+  last_login_at: Timestamp | null;
+}
+
+export interface OperatorSessionTable {
+  id: Generated<string>;
+  token_hash: string;
+  operator_id: string;
+  ip: string | null;
+  user_agent: string | null;
+  created_at: Generated<Date>;
+  last_seen_at: Generated<Date>;
+  expires_at: Date;
+  revoked_at: Date | null;
+  revoke_reason: string | null;
 }
 
 export interface Database {
@@ -282,6 +312,8 @@ export interface Database {
   deposit_request: DepositRequestTable;
   withdraw_request: WithdrawRequestTable;
   operator_audit: OperatorAuditTable;
+  operator: OperatorTable;
+  operator_session: OperatorSessionTable;
 }
 
 export type Merchant = Selectable<MerchantTable>;

@@ -5,6 +5,7 @@ import * as m202611220720 from './202611220720_create_help_and_feedback.js';
 import * as m202611220800 from './202611220800_create_session_and_verification.js';
 import * as m202611220900 from './202611220900_create_ledger.js';
 import * as m202611221000 from './202611221000_create_payments.js';
+import * as m202611221100 from './202611221100_create_operator.js';
 
 /**
  * Every migration, in order. Listed statically so the bundled server carries them; the name is
@@ -17,4 +18,5 @@ export const migrations: Record<string, Migration> = {
   '202611220800_create_session_and_verification': m202611220800,
   '202611220900_create_ledger': m202611220900,
   '202611221000_create_payments': m202611221000,
+  '202611221100_create_operator': m202611221100,
 };

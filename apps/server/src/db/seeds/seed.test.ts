@@ -65,6 +65,22 @@ describe('seed', () => {
     expect(topics.map((t) => t.language)).toEqual(['EN', 'ZH']);
   });
 
+  it('brings an existing demo brand up to date with the brand file, keeping its availability', async () => {
+    const db = await fresh();
+    await seed(db, { demo: true });
+    await db
+      .updateTable('merchant')
+      .set({ settings: JSON.stringify({ stale: true }), availability: JSON.stringify({ kept: true }) })
+      .execute();
+    await seed(db, { demo: true });
+    const row = await db
+      .selectFrom('merchant')
+      .select(['settings', 'availability'])
+      .executeTakeFirstOrThrow();
+    expect(row.settings).toMatchObject({ supportLanguages: ['EN', 'ZH'] });
+    expect(row.availability).toEqual({ kept: true });
+  });
+
   it('seeds no accounts in production mode', async () => {
     const db = await fresh();
     expect(await seed(db, { demo: false })).toMatchObject({ brandCreated: true, demoAccountsCreated: false });

@@ -8,6 +8,8 @@ import { createMemberRepository } from '../../modules/member/member.repository.j
 import { createMemberService } from '../../modules/member/member.service.js';
 import { demoBrand } from './brands/demo.js';
 import { createLedgerService } from '../../modules/ledger/ledger.service.js';
+import { createOperatorRepository } from '../../modules/operator/operator.repository.js';
+import { hashPassword } from '../../lib/password.js';
 
 export const demoAccounts = {
   agent: { account: 'demoagent', password: 'demo1234' },
@@ -16,12 +18,14 @@ export const demoAccounts = {
   invitationCode: 'DEMO2026',
   /** The demo player's opening deposit, in minor units (1,000.00). */
   openingDepositMinor: 100_000n,
+  /** The demo operator: admin of every brand, for the operator page at /ops. */
+  operator: { username: 'demoops', password: 'demo-operator-123' },
 } as const;
 
 export interface SeedOptions {
   /** A brand file (JSON) to seed instead of the built-in demo brand. */
   brandFile?: string | undefined;
-  /** Create the demo agent and player. */
+  /** Create the demo agent, player and operator. */
   demo: boolean;
 }
 
@@ -44,6 +48,9 @@ export async function seed(db: Kysely<Database>, options: SeedOptions): Promise<
   const file = readBrandFile(options.brandFile);
   const brands = createBrandRepository(db);
   const brandCreated = (await brands.insertFromFile(file)) !== null;
+  // The built-in demo brand follows the code: an existing demo database picks up new settings
+  // (channels, modules, rules) at the next start. Operator-edited brands are never overwritten.
+  if (!brandCreated && options.demo && !options.brandFile) await brands.refreshFromFile(file);
   const brand = await brands.findByCode(file.code);
   if (!brand) throw new Error(`brand ${file.code} is missing after seeding`);
 
@@ -99,6 +106,19 @@ export async function seed(db: Kysely<Database>, options: SeedOptions): Promise<
       });
       demoAccountsCreated = true;
     }
+    await seedDemoOperator(db);
   }
   return { brand: file.code, brandCreated, demoAccountsCreated };
+}
+
+/**
+ * The demo operator, once (also into a database seeded before operators existed). Production
+ * (DEMO=0) seeds no operator: the first admin comes from `npm run ops:create-admin`.
+ */
+async function seedDemoOperator(db: Kysely<Database>) {
+  const operators = createOperatorRepository(db);
+  const { username, password } = demoAccounts.operator;
+  if (await operators.findByUsername(username)) return;
+  const passwordHash = await hashPassword(password);
+  await operators.insert(db, { username, passwordHash, role: 'admin', merchantId: null });
 }

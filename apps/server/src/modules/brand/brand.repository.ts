@@ -49,6 +49,20 @@ export function createBrandRepository(db: Kysely<Database>) {
       });
     },
 
+    /** Brings an existing brand's settings, modules and register rules up to date with its file. */
+    async refreshFromFile(file: BrandFile): Promise<void> {
+      await db
+        .updateTable('merchant')
+        .set({
+          settings: JSON.stringify(file.settings),
+          modules: JSON.stringify(file.modules),
+          register_rules: JSON.stringify(file.registerRules),
+          updated_at: new Date(),
+        })
+        .where('code', '=', file.code)
+        .execute();
+    },
+
     async updateAvailability(code: string, availability: unknown): Promise<boolean> {
       const result = await db
         .updateTable('merchant')
