@@ -4,3 +4,4 @@ export * from './env';
 export * from './locale';
 export * from './snap';
 export * from './ui';
+export * from './wallet';

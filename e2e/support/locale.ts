@@ -2,7 +2,8 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { repoRoot } from './env';
 
-export type Namespace = 'common' | 'errors' | 'auth' | 'lobby' | 'member' | 'agent' | 'help';
+export type Namespace =
+  'common' | 'errors' | 'auth' | 'lobby' | 'member' | 'agent' | 'help' | 'wallet' | 'payments';
 
 const cache = new Map<Namespace, Record<string, unknown>>();
 

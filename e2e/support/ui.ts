@@ -166,3 +166,13 @@ export async function registerByMobile(page: Page, national: string, secret: str
   await expect(dialog).toBeHidden();
   await expectLoggedIn(page, national);
 }
+
+/** Registers a member by username through the UI and leaves it logged in at `/`. */
+export async function registerByUsername(page: Page, username: string, secret: string): Promise<void> {
+  await page.goto('/');
+  const dialog = await openRegister(page);
+  await fillUsernameRegistration(dialog, username, secret);
+  await registerSubmit(dialog).click();
+  await expect(dialog).toBeHidden();
+  await expectLoggedIn(page, username);
+}
