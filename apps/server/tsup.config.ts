@@ -6,6 +6,7 @@ export default defineConfig({
     migrate: 'src/cli/migrate.ts',
     seed: 'src/cli/seed.ts',
     'ledger-check': 'src/cli/ledger-check.ts',
+    'create-operator': 'src/cli/create-operator.ts',
   },
   format: ['esm'],
   target: 'node20',

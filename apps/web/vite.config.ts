@@ -7,7 +7,8 @@ export default defineConfig({
   plugins: [react()],
   server: {
     port: 5173,
-    proxy: { '/wps': api, '/lgw': api, '/ops': api, '/docs': api, '/healthz': api, '/readyz': api },
+    // `^/ops/`: the operator API; `/ops` itself is a page of this app.
+    proxy: { '/wps': api, '/lgw': api, '^/ops/': api, '/docs': api, '/healthz': api, '/readyz': api },
   },
   build: {
     // The manifest lets bench/ measure exactly what the home route loads.

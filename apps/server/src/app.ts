@@ -34,6 +34,13 @@ import { registerPaymentRoutes } from './modules/payments/payments.routes.js';
 import { createPaymentsService } from './modules/payments/payments.service.js';
 import { type Brand, createBrandService } from './modules/brand/brand.service.js';
 import { registerHealthRoutes } from './modules/health/health.routes.js';
+import { createOperatorRepository } from './modules/operator/operator.repository.js';
+import { registerOperatorRoutes } from './modules/operator/operator.routes.js';
+import {
+  createOperatorService,
+  keyIdentity,
+  operatorTokenFrom,
+} from './modules/operator/operator.service.js';
 import { createSystemRepository } from './modules/system/system.repository.js';
 import { registerSystemRoutes } from './modules/system/system.routes.js';
 import { createSystemService } from './modules/system/system.service.js';
@@ -142,6 +149,8 @@ export async function buildApp(deps: AppDeps) {
     gateway,
   });
 
+  const operators = createOperatorService({ repository: createOperatorRepository(db), throttle });
+
   const opsKey = config.OPS_API_KEY ? digest(config.OPS_API_KEY) : null;
   const hooks: RouteHooks = {
     async brandOf(request: FastifyRequest): Promise<Brand> {
@@ -162,11 +171,15 @@ export async function buildApp(deps: AppDeps) {
       }
       if (status === 2) throw new AppError('access.restricted', { ip: request.ip });
     },
-    assertOperator(request) {
+    async assertOperator(request) {
+      // An operator session when the request carries one; otherwise the break-glass key.
+      const token = operatorTokenFrom(request.headers);
+      if (token !== null) return operators.authenticate(token);
       const given = request.headers['x-ops-key'];
       if (!opsKey || typeof given !== 'string' || !timingSafeEqual(digest(given), opsKey)) {
         throw new AppError('ops.key.invalid');
       }
+      return keyIdentity;
     },
     sessionOf(request, brand) {
       return sessions.authenticate(tokenFromHeader(request.headers.authorization), brand.id);
@@ -191,6 +204,7 @@ export async function buildApp(deps: AppDeps) {
   registerHealthRoutes(app, database.db);
   registerSystemRoutes(app, hooks, system);
   registerBrandOpsRoutes(app, hooks, brands);
+  registerOperatorRoutes(app, hooks, operators);
   registerAuthRoutes(app, hooks, { auth, sessions, keys, captcha, verification, members, demo: config.DEMO });
   registerMemberRoutes(app, hooks, { members, auth, sessions, captcha, verification, messenger });
   registerWalletRoutes(app, hooks, wallet);

@@ -61,6 +61,7 @@ async function main() {
     lines.push(
       `  Demo agent:         ${demoAccounts.agent.account} / ${demoAccounts.agent.password}`,
       `  Demo player:        ${demoAccounts.player.account} / ${demoAccounts.player.password}`,
+      `  Demo operator:      ${demoAccounts.operator.username} / ${demoAccounts.operator.password} at http://localhost:${port}/ops`,
       `  Operator key:       ${config.OPS_API_KEY}${process.env.OPS_API_KEY ? '' : ' (generated for this run; set OPS_API_KEY to fix it)'}`,
     );
   }

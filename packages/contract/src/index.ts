@@ -7,6 +7,7 @@ export * from './ops.js';
 export * from './auth.js';
 export * from './wallet.js';
 export * from './payments.js';
+export * from './operator.js';
 export * from './openapi.js';
 
 import type { RouteDescriptor } from './route.js';
@@ -15,6 +16,7 @@ import { opsRoutes } from './ops.js';
 import { authRoutes } from './auth.js';
 import { walletRoutes } from './wallet.js';
 import { paymentRoutes } from './payments.js';
+import { operatorRoutes } from './operator.js';
 import type { EndpointName } from './endpoints.js';
 
 /** Every route of the API by endpoint name: the server registers them, the docs describe them. */
@@ -24,6 +26,7 @@ export const routes = {
   ...authRoutes,
   ...walletRoutes,
   ...paymentRoutes,
+  ...operatorRoutes,
 } satisfies Record<EndpointName, RouteDescriptor>;
 export type Routes = typeof routes;
 

@@ -27,14 +27,15 @@ const toOpenApiPath = (path: string) => path.replace(/:([A-Za-z0-9_]+)/g, '{$1}'
 
 /**
  * The OpenAPI 3 document, generated from the route descriptors: never written by hand.
- * Each operation states its auth need (`x-auth`, plus a security requirement) and whether its body
- * travels encrypted (`x-encrypted`).
+ * Each operation states its auth need (`x-auth`, plus a security requirement; operator routes also
+ * the roles that may call them, `x-ops-roles`) and whether its body travels encrypted (`x-encrypted`).
  */
 export function buildOpenApiDocument(routes: readonly RouteDescriptor[], info: { version: string }) {
   const paths: Record<string, Record<string, unknown>> = {};
   for (const route of routes) {
     const errorStatuses = new Set<number>([400, 500]);
     if (route.auth === 'member' || route.auth === 'ops') errorStatuses.add(401);
+    if (route.auth === 'ops') errorStatuses.add(403);
     const responses: Record<string, unknown> = {
       200: {
         description: 'Success envelope',
@@ -58,12 +59,13 @@ export function buildOpenApiDocument(routes: readonly RouteDescriptor[], info: {
       'x-auth': route.auth,
       'x-encrypted': route.encrypted,
       ...(route.modId ? { 'x-module': route.modId } : {}),
+      ...(route.auth === 'ops' ? { 'x-ops-roles': route.opsRoles ?? ['admin'] } : {}),
       parameters: [...parameters(route.params, 'path'), ...parameters(route.query, 'query')],
       responses,
     };
     if (route.auth === 'member') op.security = [{ sessionToken: [] }];
     if (route.auth === 'optional') op.security = [{}, { sessionToken: [] }];
-    if (route.auth === 'ops') op.security = [{ opsKey: [] }];
+    if (route.auth === 'ops') op.security = [{ opsSession: [] }, { opsToken: [] }, { opsKey: [] }];
     if (route.body) {
       op.requestBody = {
         required: true,
@@ -90,7 +92,19 @@ export function buildOpenApiDocument(routes: readonly RouteDescriptor[], info: {
       schemas: { ErrorEnvelope: toSchema(errorEnvelopeSchema, 'output') },
       securitySchemes: {
         sessionToken: { type: 'apiKey', in: 'header', name: 'Authorization' },
-        opsKey: { type: 'apiKey', in: 'header', name: 'X-Ops-Key' },
+        opsSession: {
+          type: 'apiKey',
+          in: 'header',
+          name: 'Authorization',
+          description: '`Ops <token>` from `POST /ops/session/login`',
+        },
+        opsToken: { type: 'apiKey', in: 'header', name: 'X-Ops-Token' },
+        opsKey: {
+          type: 'apiKey',
+          in: 'header',
+          name: 'X-Ops-Key',
+          description: 'the deployment key (break-glass)',
+        },
       },
     },
   };

@@ -28,8 +28,8 @@ export type BrandAvailability = z.infer<typeof brandAvailabilitySchema>;
 const merchantParams = z.object({ merchantCode: z.string().min(1).max(32) });
 
 /**
- * Operator calls. Until operator accounts exist they authenticate with the deployment's
- * operator key (`X-Ops-Key`, see docs/configuration.md).
+ * Operator calls: an operator session (operator.ts) or the deployment's break-glass key
+ * (`X-Ops-Key`, see docs/configuration.md); the roles allowed are in the endpoints table.
  */
 export const opsRoutes = {
   opsGetAvailability: defineRoute({

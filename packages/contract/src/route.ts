@@ -5,9 +5,18 @@ import type { z } from 'zod';
  * - `none`: anyone.
  * - `optional`: anyone; a valid token identifies the member.
  * - `member`: a session token of a real or trial member.
- * - `ops`: an operator credential (`X-Ops-Key`).
+ * - `ops`: an operator credential: an operator session (`Authorization: Ops <token>` or
+ *   `X-Ops-Token`) or the deployment's break-glass key (`X-Ops-Key`, role `admin`).
  */
 export type RouteAuth = 'none' | 'optional' | 'member' | 'ops';
+
+/**
+ * Operator roles (docs/api.md "Operators"): `admin` runs the back office (brand availability,
+ * operator accounts, the audit log), `finance` decides payments and adjusts wallets, `support`
+ * reads the payment queues.
+ */
+export const opsRoleNames = ['admin', 'finance', 'support'] as const;
+export type OpsRole = (typeof opsRoleNames)[number];
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH';
 
@@ -27,6 +36,11 @@ export interface Endpoint {
   trial?: boolean;
   /** `member` routes: true stays open to a session whose password must be changed first. */
   pendingPasswordChange?: boolean;
+  /**
+   * `ops` routes: the operator roles that may call it; any other role is refused with 403
+   * `forbidden`. Absent means `admin` only, so a route that forgets to say stays closed.
+   */
+  opsRoles?: readonly OpsRole[];
 }
 
 /** An endpoint with its documentation and the schemas the server validates with. */

@@ -3,9 +3,12 @@ import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import { AppError } from '../lib/app-error.js';
 
 const API_PREFIXES = ['/wps/', '/lgw/', '/vendor/', '/ops/', '/dev/', '/docs/json'];
+/** Pages of the web app named like an API prefix: `/ops` is the operator page, `/ops/…` the API. */
+const PAGES = new Set(['/ops']);
 
 export function isApiPath(url: string): boolean {
   const path = url.split('?')[0] ?? '';
+  if (PAGES.has(path)) return false;
   return API_PREFIXES.some((p) => path.startsWith(p) || path === p.slice(0, -1));
 }
 

@@ -4,6 +4,7 @@ import type { z } from 'zod';
 import { AppError } from '../lib/app-error.js';
 import type { AuthedSession } from '../modules/auth/session.service.js';
 import type { Brand } from '../modules/brand/brand.service.js';
+import type { OperatorIdentity } from '../modules/operator/operator.service.js';
 
 export interface ClientInfo {
   ip: string;
@@ -21,6 +22,8 @@ export interface RouteContext<D extends RouteDescriptor> {
   brand: Brand;
   /** The caller's session: always set on `member` routes, set when present on `optional` ones. */
   session: AuthedSession | null;
+  /** The calling operator: always set on `ops` routes (its role and brand already checked). */
+  operator: OperatorIdentity | null;
   client: ClientInfo;
 }
 
@@ -31,8 +34,11 @@ export interface RouteHooks {
   brandOf(request: FastifyRequest): Promise<Brand>;
   /** Refuses the call when the brand is in maintenance or the caller's region is blocked. */
   assertAvailable(request: FastifyRequest, brand: Brand): void;
-  /** Checks the operator credential. */
-  assertOperator(request: FastifyRequest): void;
+  /**
+   * The operator behind the request's credential (an operator session, or the deployment key as
+   * an admin of every brand), or 401 `ops.key.invalid`.
+   */
+  assertOperator(request: FastifyRequest): Promise<OperatorIdentity>;
   /** The session behind the request's token, or a 401. */
   sessionOf(request: FastifyRequest, brand: Brand): Promise<AuthedSession>;
   /** Opens an encrypted body (docs/api.md "Encrypted bodies"). */
@@ -59,6 +65,20 @@ function parseOrThrow<S extends z.ZodType>(schema: S, input: unknown): z.infer<S
 const alwaysAvailable = (path: string) =>
   path.startsWith('/wps/system/') || path.startsWith('/ops/') || path.startsWith('/payments/');
 
+/**
+ * The operator may call this route: its role is in the route's `opsRoles` (admin only when the
+ * route names none), else 403 `forbidden`; an operator bound to one brand may name only that
+ * brand in `:merchantCode`, else 404 `not.found` (as if the brand did not exist).
+ */
+function assertOperatorMay(route: RouteDescriptor, operator: OperatorIdentity, params: unknown) {
+  const roles = route.opsRoles ?? ['admin'];
+  if (!roles.includes(operator.role)) throw new AppError('forbidden');
+  const code = (params as Record<string, unknown> | undefined)?.merchantCode;
+  if (operator.merchantCode !== null && typeof code === 'string') {
+    if (code.toLowerCase() !== operator.merchantCode) throw new AppError('not.found', { merchant: code });
+  }
+}
+
 export interface RouteOptions {
   /** Largest request body in bytes for this route (the app-wide default is 1 MiB). */
   bodyLimit?: number;
@@ -80,7 +100,11 @@ export function registerRoute<D extends RouteDescriptor>(
     url: route.path,
     ...(options.bodyLimit ? { bodyLimit: options.bodyLimit } : {}),
     handler: async (request, reply) => {
-      if (route.auth === 'ops') hooks.assertOperator(request);
+      let operator: OperatorIdentity | null = null;
+      if (route.auth === 'ops') {
+        operator = await hooks.assertOperator(request);
+        assertOperatorMay(route, operator, request.params);
+      }
       const brand = await hooks.brandOf(request);
       if (!alwaysAvailable(route.path)) hooks.assertAvailable(request, brand);
       if (route.modId && brand.modules[route.modId] === false) throw new AppError('function.disabled');
@@ -103,6 +127,7 @@ export function registerRoute<D extends RouteDescriptor>(
         reply,
         brand,
         session,
+        operator,
         client: {
           ip: request.ip,
           userAgent: request.headers['user-agent'] ?? null,

@@ -1,4 +1,5 @@
 import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { useSessionStore } from '../lib/session-store';
 import { memberInfo, ok, stubApi } from '../test/api-stub';
@@ -64,5 +65,37 @@ describe('member centre wallet pages', () => {
     expect(router.state.location.pathname).toBe('/');
     expect(api.calls('memberTransactions')).toHaveLength(0);
     expect(api.calls('merchantWallet')).toHaveLength(0);
+  });
+
+  it('opens the deposit page back from the gateway with the deposit’s status, and dismisses it', async () => {
+    logIn();
+    stubApi({
+      memberInfo: () => ok(memberInfo()),
+      walletBalance: () => ok(balance),
+      merchantWallet: () => ok({ isSingle: 0 }),
+      depositSettings: () => ok({ allowDeposit: 'Y', channels: [], totalDepositSuccessCount: 1 }),
+      depositList: () => ok({ list: [], pageNo: 1, totalPages: 0, totalCount: 0 }),
+      depositDetail: () =>
+        ok({
+          depositId: '42',
+          channel: 'DEMOPAY',
+          channelKind: 'DEMO_GATEWAY',
+          amount: 50,
+          status: 'cancelled',
+          payerNote: null,
+          gatewayRef: null,
+          createdAt: '2026-11-22T10:00:00.000Z',
+          updatedAt: '2026-11-22T10:00:00.000Z',
+        }),
+    });
+    const { router } = renderApp('/member?page=depositv2&deposit=42', statusFixture());
+    const panel = await screen.findByRole('region', { name: 'Deposit' });
+    const card = await within(panel).findByRole('region', { name: 'Deposit D42' });
+    expect(
+      await within(card).findByText('The payment was cancelled. Nothing was credited.'),
+    ).toBeInTheDocument();
+    await userEvent.click(within(card).getByRole('button', { name: 'Dismiss' }));
+    expect(router.state.location.search).toBe('?page=depositv2');
+    expect(within(panel).queryByRole('region', { name: 'Deposit D42' })).not.toBeInTheDocument();
   });
 });

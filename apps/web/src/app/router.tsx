@@ -87,6 +87,11 @@ export const routes: RouteObject[] = [
               ),
             ],
           },
+          // The operator page: its own login and token, nothing of the player session.
+          at(
+            paths.ops,
+            page(() => import('./routes/ops')),
+          ),
         ],
       },
     ],

@@ -3,6 +3,7 @@ import { type ReactNode, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageLoader } from '../components/page-loader';
 import { MaintenanceScreen, NetworkErrorScreen, RegionBlockScreen } from '../components/system-screens';
+import { paths } from '../config/paths';
 import { changeLanguage, currentLanguage } from '../lib/i18n';
 import { usePermissionQuery } from '../lib/permission';
 
@@ -26,6 +27,9 @@ export function SystemGate({ children }: { children: ReactNode }) {
     if (error) return <NetworkErrorScreen onRetry={() => void refetch()} retrying={isFetching} />;
     return <PageLoader />;
   }
+  // The operator page stays open: operators work the payment queue during maintenance too (the
+  // server answers /ops/* then), and operators' own access is not the players' region rule.
+  if (window.location.pathname === paths.ops) return children;
   if (data.systemStatus === 1) return <MaintenanceScreen status={data} />;
   if (data.systemStatus === 2) return <RegionBlockScreen status={data} />;
   return children;

@@ -24,6 +24,8 @@ export const paths = {
   promotions: '/promotions',
   pointMall: '/pointMall',
   seamless: '/seamless',
+  /** The operator page (payment queue); `/ops/…` is the operator API. */
+  ops: '/ops',
 } as const;
 
 /**

@@ -6,7 +6,18 @@ import { setApiLanguage } from './api-client';
 import { local } from './storage';
 import { en } from '../locales/en';
 
-export const namespaces = ['common', 'errors', 'auth', 'lobby', 'member', 'agent', 'help', 'wallet'] as const;
+export const namespaces = [
+  'common',
+  'errors',
+  'auth',
+  'lobby',
+  'member',
+  'agent',
+  'help',
+  'wallet',
+  'payments',
+  'operator',
+] as const;
 export type Namespace = (typeof namespaces)[number];
 
 /** Languages with a full dictionary in this build; other brand languages fall back to English. */

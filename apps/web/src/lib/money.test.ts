@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatMoney, parseAmount, toAmountText } from './money';
+import { compareAmounts, formatMoney, parseAmount, toAmountText, toMinorUnits } from './money';
 
 // Some locales group with a (narrow) no-break space; compare with plain spaces.
 const plain = (s: string) => s.replace(/[\u00a0\u202f]/g, ' ');
@@ -59,5 +59,28 @@ describe('toAmountText', () => {
     expect(toAmountText(1000, 2)).toBe('1000.00');
     expect(toAmountText(899.5, 2)).toBe('899.50');
     expect(toAmountText(12, 0)).toBe('12');
+  });
+});
+
+describe('toMinorUnits / compareAmounts', () => {
+  it('converts typed text and server figures exactly', () => {
+    expect(toMinorUnits('12.5', 2)).toBe(1250n);
+    expect(toMinorUnits('0.01', 2)).toBe(1n);
+    expect(toMinorUnits(50000, 2)).toBe(5_000_000n);
+    expect(toMinorUnits('1500', 0)).toBe(1500n);
+    expect(toMinorUnits('99999999999999.99', 2)).toBe(9_999_999_999_999_999n);
+  });
+
+  it('refuses what is not an amount in the currency', () => {
+    expect(toMinorUnits('1.234', 2)).toBeNull();
+    expect(toMinorUnits('1e3', 2)).toBeNull();
+    expect(toMinorUnits('', 2)).toBeNull();
+  });
+
+  it('compares without floats', () => {
+    expect(compareAmounts('10', 10, 2)).toBe(0);
+    expect(compareAmounts('9.99', 10, 2)).toBe(-1);
+    expect(compareAmounts('50000.01', 50000, 2)).toBe(1);
+    expect(() => compareAmounts('x', 1, 2)).toThrow(RangeError);
   });
 });

@@ -87,3 +87,26 @@ export function parseAmount(
 export function toAmountText(value: number, scale: number): string {
   return value.toFixed(Math.max(0, Math.min(20, Math.trunc(scale))));
 }
+
+/**
+ * An amount in integer minor units, exactly: a decimal string as `parseAmount` returns it, or a
+ * figure from the server (which carries at most `scale` decimals). For comparing amounts (limits,
+ * "less than the withdrawal") without float arithmetic; `null` for text that is not an amount.
+ */
+export function toMinorUnits(value: string | number, scale: number): bigint | null {
+  const digits = Math.max(0, Math.min(20, Math.trunc(scale)));
+  const text = typeof value === 'number' ? toAmountText(value, digits) : value.trim();
+  const match = /^(-?)(\d+)(?:\.(\d+))?$/.exec(text);
+  if (!match) return null;
+  const fraction = match[3] ?? '';
+  if (fraction.length > digits) return null;
+  const minor = BigInt(`${match[2]}${fraction.padEnd(digits, '0')}`);
+  return match[1] ? -minor : minor;
+}
+
+/** -1, 0 or 1 as `a` is below, equal to or above `b` (both amounts in the same currency). */
+export function compareAmounts(a: string | number, b: string | number, scale: number): -1 | 0 | 1 {
+  const [x, y] = [toMinorUnits(a, scale), toMinorUnits(b, scale)];
+  if (x === null || y === null) throw new RangeError('not an amount');
+  return x < y ? -1 : x > y ? 1 : 0;
+}

@@ -96,31 +96,48 @@ export async function registerPaymentRoutes(
   registerRoute(app, hooks, paymentRoutes.opsDepositList, async ({ params, query }) =>
     payments.opsDepositList(await opsBrand(params.merchantCode), query),
   );
-  registerRoute(app, hooks, paymentRoutes.opsDepositApprove, async ({ params, body }) =>
-    payments.approveDeposit(await opsBrand(params.merchantCode), params.depositId, body.note),
+  registerRoute(app, hooks, paymentRoutes.opsDepositApprove, async ({ params, body, operator }) =>
+    payments.approveDeposit(
+      await opsBrand(params.merchantCode),
+      params.depositId,
+      body.note,
+      operator!.actor,
+    ),
   );
-  registerRoute(app, hooks, paymentRoutes.opsDepositReject, async ({ params, body }) =>
-    payments.rejectDeposit(await opsBrand(params.merchantCode), params.depositId, body.reason),
+  registerRoute(app, hooks, paymentRoutes.opsDepositReject, async ({ params, body, operator }) =>
+    payments.rejectDeposit(
+      await opsBrand(params.merchantCode),
+      params.depositId,
+      body.reason,
+      operator!.actor,
+    ),
   );
   registerRoute(app, hooks, paymentRoutes.opsWithdrawList, async ({ params, query }) =>
     payments.opsWithdrawList(await opsBrand(params.merchantCode), query),
   );
-  registerRoute(app, hooks, paymentRoutes.opsWithdrawApprove, async ({ params, body }) =>
+  registerRoute(app, hooks, paymentRoutes.opsWithdrawApprove, async ({ params, body, operator }) =>
     payments.decideWithdraw(
       await opsBrand(params.merchantCode),
       params.withdrawId,
       'paid',
       body.note ?? null,
+      operator!.actor,
     ),
   );
-  registerRoute(app, hooks, paymentRoutes.opsWithdrawReject, async ({ params, body }) =>
-    payments.decideWithdraw(await opsBrand(params.merchantCode), params.withdrawId, 'rejected', body.reason),
+  registerRoute(app, hooks, paymentRoutes.opsWithdrawReject, async ({ params, body, operator }) =>
+    payments.decideWithdraw(
+      await opsBrand(params.merchantCode),
+      params.withdrawId,
+      'rejected',
+      body.reason,
+      operator!.actor,
+    ),
   );
   registerRoute(app, hooks, paymentRoutes.opsWithdrawProof, async ({ params }) =>
     payments.withdrawProof(await opsBrand(params.merchantCode), params.withdrawId),
   );
-  registerRoute(app, hooks, paymentRoutes.opsAdjustment, async ({ params, body }) =>
-    payments.adjust(await opsBrand(params.merchantCode), body),
+  registerRoute(app, hooks, paymentRoutes.opsAdjustment, async ({ params, body, operator }) =>
+    payments.adjust(await opsBrand(params.merchantCode), body, operator!.actor),
   );
   registerRoute(app, hooks, paymentRoutes.opsAuditList, async ({ params, query }) =>
     payments.auditList(await opsBrand(params.merchantCode), query),

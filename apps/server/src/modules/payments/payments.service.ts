@@ -20,9 +20,6 @@ import type { DepositRow, PaymentsRepository, WithdrawRow } from './payments.rep
 
 type Member = AuthedSession['member'];
 
-/** Who acted, in the operator audit log (operator accounts replace the shared key later). */
-export const OPS_KEY_ACTOR = 'ops-key';
-
 /** Largest proof image accepted with a receipt confirmation (5 MiB). */
 export const PROOF_MAX_BYTES = 5 * 1024 * 1024;
 
@@ -496,7 +493,7 @@ export function createPaymentsService(deps: {
     },
 
     /** Credits a pending bank deposit once; approving again replays, a rejected one is a 409. */
-    async approveDeposit(brand: Brand, id: string, note: string | undefined) {
+    async approveDeposit(brand: Brand, id: string, note: string | undefined, actor: string) {
       const deposit = await opsDeposit(brand, id);
       const clearing = await ledger.systemAccount(db, brand.id, 'payments_clearing', brand.currency);
       return ledger.transaction(async (tx) => {
@@ -507,7 +504,7 @@ export function createPaymentsService(deps: {
         if (!applied && now.status !== 'paid') throw new AppError('request.state', { status: now.status });
         await repo.audit(tx, {
           merchantId: brand.id,
-          actor: OPS_KEY_ACTOR,
+          actor,
           action: 'deposit.approve',
           target: `deposit:${id}`,
           payload: { amount: now.amount, member: now.account, note: note ?? null, replayed: !applied },
@@ -516,7 +513,7 @@ export function createPaymentsService(deps: {
       });
     },
 
-    async rejectDeposit(brand: Brand, id: string, reason: string) {
+    async rejectDeposit(brand: Brand, id: string, reason: string, actor: string) {
       await opsDeposit(brand, id);
       return ledger.transaction(async (tx) => {
         const applied = await repo.transitionDeposit(tx, brand.id, id, ['pending'], 'rejected', {
@@ -527,7 +524,7 @@ export function createPaymentsService(deps: {
           throw new AppError('request.state', { status: now.status });
         await repo.audit(tx, {
           merchantId: brand.id,
-          actor: OPS_KEY_ACTOR,
+          actor,
           action: 'deposit.reject',
           target: `deposit:${id}`,
           payload: { amount: now.amount, member: now.account, reason, replayed: !applied },
@@ -559,7 +556,13 @@ export function createPaymentsService(deps: {
      * pending withdrawal. Both outcomes post under the one key `withdraw:<id>:settle`, and the
      * status changes only from pending, in the same transaction: it is settled at most once.
      */
-    async decideWithdraw(brand: Brand, id: string, outcome: 'paid' | 'rejected', note: string | null) {
+    async decideWithdraw(
+      brand: Brand,
+      id: string,
+      outcome: 'paid' | 'rejected',
+      note: string | null,
+      actor: string,
+    ) {
       const row = await opsWithdraw(brand, id);
       const minutes = confirmMinutes(brand);
       const clearing = await ledger.systemAccount(db, brand.id, 'withdrawals_clearing', brand.currency);
@@ -594,7 +597,7 @@ export function createPaymentsService(deps: {
         if (!applied && now.status !== outcome) throw new AppError('request.state', { status: now.status });
         await repo.audit(tx, {
           merchantId: brand.id,
-          actor: OPS_KEY_ACTOR,
+          actor,
           action: outcome === 'paid' ? 'withdraw.approve' : 'withdraw.reject',
           target: `withdraw:${id}`,
           payload: { amount: now.amount, member: now.account, note, replayed: !applied },
@@ -613,6 +616,7 @@ export function createPaymentsService(deps: {
     async adjust(
       brand: Brand,
       body: { account: string; amount: number | string; reason: string; requestId: string },
+      actor: string,
     ) {
       const amount = signedMinor(body.amount, brand.currencyScale);
       const member = await repo.memberByAccount(db, brand.id, body.account);
@@ -628,7 +632,7 @@ export function createPaymentsService(deps: {
             request: { memberId: member.id, amount, reason: body.reason },
             memberId: member.id,
             reference: body.reason.slice(0, 200),
-            metadata: { reason: body.reason, actor: OPS_KEY_ACTOR },
+            metadata: { reason: body.reason, actor },
             entries: [
               { accountId: adjustments, amount: -amount },
               { accountId: main.id, amount },
@@ -638,7 +642,7 @@ export function createPaymentsService(deps: {
         );
         await repo.audit(tx, {
           merchantId: brand.id,
-          actor: OPS_KEY_ACTOR,
+          actor,
           action: 'adjustment',
           target: `member:${member.id}`,
           payload: {

@@ -7,10 +7,12 @@ import { defaultMemberPage, memberMenu } from '../../config/member-menu';
 import { authKeys, useMemberInfoQuery } from '../../features/auth/api/session';
 import { useMerchantWalletQuery } from '../../features/wallet/api/wallet';
 import { AccountRecord } from '../../features/wallet/components/account-record';
+import { DepositPage } from '../../features/wallet/components/deposit';
 import { MyWallet } from '../../features/wallet/components/my-wallet';
 import { PanelLoading } from '../../features/wallet/components/panel-state';
 import { PaymentPasswordCard } from '../../features/wallet/components/payment-password-card';
 import { TransferUpline } from '../../features/wallet/components/transfer-upline';
+import { WithdrawPage } from '../../features/wallet/components/withdraw';
 import { useWhitelabel } from '../../lib/permission';
 import { useSessionStore } from '../../lib/session-store';
 import { useUiStore } from '../../lib/ui-store';
@@ -69,6 +71,11 @@ export default function MemberPage() {
     transferFund: () => (merchantWallet.isPending ? <PanelLoading /> : <MyWallet />),
     transferUpline: () => <TransferUpline onSetPaymentPassword={() => open('securityCenter')} />,
     transactionHistory: () => <AccountRecord />,
+    // Back from a payment gateway: `?page=depositv2&deposit=<id>` shows that deposit's status.
+    depositv2: () => (
+      <DepositPage depositId={params.get('deposit')} onCloseStatus={() => open('depositv2')} />
+    ),
+    withdraw: () => <WithdrawPage onSetPaymentPassword={() => open('securityCenter')} />,
   };
 
   return (

@@ -5,8 +5,10 @@ import errors from './errors.json';
 import help from './help.json';
 import lobby from './lobby.json';
 import member from './member.json';
+import operator from './operator.json';
+import payments from './payments.json';
 import wallet from './wallet.json';
 
 /** English: the source language, the type of every key, and the fallback. */
-export const en = { common, errors, auth, lobby, member, agent, help, wallet };
+export const en = { common, errors, auth, lobby, member, agent, help, wallet, payments, operator };
 export type Resources = typeof en;

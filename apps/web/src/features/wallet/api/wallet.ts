@@ -88,7 +88,7 @@ export function useMemberTransactionsQuery(query: TransactionsQuery) {
  * After any money mutation, whatever its outcome (a network failure leaves the outcome unknown,
  * a refusal means the figure on screen was stale): fetch balances and records again.
  */
-function refreshMoney(client: QueryClient, token: string | null) {
+export function refreshMoney(client: QueryClient, token: string | null) {
   void client.invalidateQueries({ queryKey: walletKeys.balance(token) });
   void client.invalidateQueries({ queryKey: walletKeys.transactions(token) });
 }

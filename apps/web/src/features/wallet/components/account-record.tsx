@@ -1,4 +1,4 @@
-import { useId, useMemo, useState } from 'react';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EmptyState } from '../../../components/empty-state';
 import { Pagination } from '../../../components/pagination';
@@ -8,7 +8,8 @@ import {
   useBalanceQuery,
   useMemberTransactionsQuery,
 } from '../api/wallet';
-import { useLocaleTag, useMoney, useWalletName } from '../hooks/use-money';
+import { useDateTime } from '../hooks/use-date-time';
+import { useMoney, useWalletName } from '../hooks/use-money';
 import { MAIN, ledgerKinds } from '../lib/wallets';
 import { PanelError, PanelLoading } from './panel-state';
 
@@ -36,7 +37,6 @@ export function AccountRecord() {
   const id = useId();
   const { format } = useMoney();
   const walletName = useWalletName();
-  const locale = useLocaleTag();
   const balance = useBalanceQuery();
   const today = localDate(new Date());
   const [filters, setFilters] = useState<Filters>({ from: '', to: '', kind: '', wallet: '' });
@@ -53,18 +53,7 @@ export function AccountRecord() {
   const records = useMemberTransactionsQuery(query);
   const wallets = balance.data?.balance.map((w) => w.wallet) ?? [MAIN];
 
-  const dateTime = useMemo(
-    () =>
-      new Intl.DateTimeFormat(locale, {
-        year: 'numeric',
-        month: '2-digit',
-        day: '2-digit',
-        hour: '2-digit',
-        minute: '2-digit',
-        second: '2-digit',
-      }),
-    [locale],
-  );
+  const dateTime = useDateTime();
 
   // Any filter change starts again from the first page.
   const set = <K extends keyof Filters>(key: K, value: Filters[K]) => {
@@ -167,7 +156,7 @@ export function AccountRecord() {
                 {page.list.map((row) => (
                   <tr key={row.id}>
                     <td className="data-table__time">
-                      <time dateTime={row.time}>{dateTime.format(new Date(row.time))}</time>
+                      <time dateTime={row.time}>{dateTime(row.time)}</time>
                     </td>
                     <td className="data-table__wrap">{t(`kinds.${row.kind}`)}</td>
                     <td>{walletName(row.wallet)}</td>

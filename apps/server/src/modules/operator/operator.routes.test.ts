@@ -1,0 +1,539 @@
+import { type Endpoint, type EndpointName, endpoints } from '@arcadia/contract';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { demoAccounts } from '../../db/seeds/seed.js';
+import { demoBrand } from '../../db/seeds/brands/demo.js';
+import { isApiPath } from '../../plugins/errors.js';
+import { TEST_OPS_KEY, type TestApp, buildTestApp } from '../../test/build-test-app.js';
+import { createBrandRepository } from '../brand/brand.repository.js';
+import { checkLedger } from '../ledger/ledger.check.js';
+import { mainBalance, newMember, snapshot } from '../payments/payments.test-support.js';
+
+let t: TestApp;
+const key = { 'x-ops-key': TEST_OPS_KEY };
+const as = (token: string) => ({ authorization: `Ops ${token}` });
+const PASSWORD = 'correct horse battery';
+
+let seq = 0;
+const unique = (prefix: string) => `${prefix}${++seq}x${Math.random().toString(36).slice(2, 7)}`;
+
+function createOperator(body: Record<string, unknown>, headers: Record<string, string> = key) {
+  return t.app.inject({ method: 'POST', url: '/ops/operators', payload: body, headers });
+}
+
+function login(username: string, password = PASSWORD, remoteAddress = '10.1.0.1') {
+  return t.app.inject({
+    method: 'POST',
+    url: '/ops/session/login',
+    payload: { username, password },
+    remoteAddress,
+  });
+}
+
+/** Creates an operator (with the deployment key) and logs it in. */
+async function operator(role: 'admin' | 'finance' | 'support', merchantCode?: string) {
+  const username = unique(role);
+  const created = await createOperator({ username, password: PASSWORD, role, merchantCode });
+  if (created.statusCode !== 200) throw new Error(`create failed: ${created.body}`);
+  const res = await login(username);
+  if (res.statusCode !== 200) throw new Error(`login failed: ${res.body}`);
+  return { username, id: created.json().value.id as string, token: res.json().value.token as string };
+}
+
+const me = (headers: Record<string, string>) =>
+  t.app.inject({ method: 'GET', url: '/ops/session/me', headers });
+
+beforeAll(async () => {
+  t = await buildTestApp({ demo: true });
+  // A second brand, for the brand binding.
+  await createBrandRepository(t.db).insertFromFile({ ...demoBrand, code: 'other', name: 'Other Brand' });
+});
+afterAll(() => t.close());
+
+describe('operator login', () => {
+  it('the demo seed has an admin of every brand who logs in and reads who it is', async () => {
+    const res = await login(demoAccounts.operator.username, demoAccounts.operator.password);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe('no-store');
+    const { token, operator: who } = res.json().value;
+    expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(who).toMatchObject({ username: 'demoops', role: 'admin', merchantCode: null });
+    expect(who.brands.map((b: { code: string }) => b.code)).toEqual(['demo', 'other']);
+    expect(who.brands[0]).toEqual({
+      code: 'demo',
+      name: 'Arcadia Demo',
+      currency: 'USD',
+      currencySymbol: '$',
+      currencyScale: 2,
+    });
+
+    // Either header carries the token; only its hash is stored.
+    expect((await me(as(token))).json().value).toEqual(who);
+    expect((await me({ 'x-ops-token': token })).json().value).toEqual(who);
+    const stored = await t.db.selectFrom('operator_session').select('token_hash').execute();
+    expect(stored.some((s) => s.token_hash === token)).toBe(false);
+    const row = await t.db
+      .selectFrom('operator')
+      .select(['last_login_at', 'password_hash'])
+      .where('username', '=', 'demoops')
+      .executeTakeFirstOrThrow();
+    expect(row.last_login_at).not.toBeNull();
+    expect(row.password_hash).toMatch(/^\$argon2id\$/);
+  });
+
+  it('matches the username whatever its case', async () => {
+    const res = await login('DemoOps', demoAccounts.operator.password);
+    expect(res.statusCode).toBe(200);
+    expect(res.json().value.operator.username).toBe('demoops');
+  });
+
+  it('refuses a wrong password and an unknown operator alike, and opens no session', async () => {
+    const before = await t.db
+      .selectFrom('operator_session')
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .executeTakeFirstOrThrow();
+    for (const res of [await login('demoops', 'wrong-password-123'), await login('nobody-here', PASSWORD)]) {
+      expect(res.statusCode).toBe(401);
+      expect(res.json()).toMatchObject({ success: false, code: 'login.failed' });
+    }
+    const after = await t.db
+      .selectFrom('operator_session')
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .executeTakeFirstOrThrow();
+    expect(after.n).toBe(before.n);
+  });
+
+  it('is throttled like member logins: the 10th failure pauses the username, even for the right password', async () => {
+    const { username } = await operator('support');
+    const ip = '10.9.9.9';
+    for (let i = 0; i < 10; i += 1) {
+      expect((await login(username, 'wrong-password-123', ip)).statusCode).toBe(401);
+    }
+    const paused = await login(username, PASSWORD, ip);
+    expect(paused.statusCode).toBe(429);
+    expect(paused.json()).toMatchObject({ code: 'TOO_MANY_REQUESTS' });
+    expect(paused.json().value.retryAfterSeconds).toBeGreaterThan(0);
+    // Another operator from another address is not affected.
+    expect((await login('demoops', demoAccounts.operator.password, '10.9.9.10')).statusCode).toBe(200);
+  });
+
+  it('a disabled operator cannot log in, and its open sessions stop working', async () => {
+    const op = await operator('finance');
+    await t.db.updateTable('operator').set({ status: 'disabled' }).where('id', '=', op.id).execute();
+    expect((await me(as(op.token))).statusCode).toBe(401);
+    const res = await login(op.username);
+    expect(res.statusCode).toBe(403);
+    expect(res.json().code).toBe('account.frozen');
+  });
+
+  it('logout revokes the session', async () => {
+    const op = await operator('support');
+    expect((await me(as(op.token))).statusCode).toBe(200);
+    const out = await t.app.inject({ method: 'DELETE', url: '/ops/session/logout', headers: as(op.token) });
+    expect(out.json()).toEqual({ success: true, value: { loggedOut: true } });
+    const after = await me(as(op.token));
+    expect(after.statusCode).toBe(401);
+    expect(after.json().code).toBe('ops.key.invalid');
+    const row = await t.db
+      .selectFrom('operator_session')
+      .select(['revoked_at', 'revoke_reason'])
+      .where('operator_id', '=', op.id)
+      .executeTakeFirstOrThrow();
+    expect(row.revoke_reason).toBe('logout');
+  });
+
+  it('sessions end after 30 idle minutes and after 12 hours in all', async () => {
+    const idle = await operator('support');
+    await sql`update operator_session set last_seen_at = now() - interval '31 minutes'
+              where operator_id = ${idle.id}`.execute(t.db);
+    expect((await me(as(idle.token))).statusCode).toBe(401);
+
+    const old = await operator('support');
+    await sql`update operator_session set expires_at = now() - interval '1 second'
+              where operator_id = ${old.id}`.execute(t.db);
+    expect((await me(as(old.token))).statusCode).toBe(401);
+
+    const fresh = await operator('support');
+    await sql`update operator_session set last_seen_at = now() - interval '29 minutes'
+              where operator_id = ${fresh.id}`.execute(t.db);
+    expect((await me(as(fresh.token))).statusCode).toBe(200);
+  });
+
+  it('operator and member credentials do not cross', async () => {
+    const player = await newMember(t);
+    const op = await operator('admin');
+    expect((await me(as(player.token))).statusCode).toBe(401);
+    expect((await me({ authorization: op.token })).statusCode).toBe(401);
+    const info = await t.app.inject({
+      method: 'GET',
+      url: '/wps/member/info',
+      headers: { authorization: op.token },
+    });
+    expect(info.statusCode).toBe(401);
+    expect(info.json().code).toBe('login.not.session');
+  });
+
+  it.each([
+    ['no credential', {}],
+    ['a malformed token', { authorization: 'Ops not a token' }],
+    ['an unknown token', { 'x-ops-token': 'A'.repeat(43) }],
+    ['a wrong key', { 'x-ops-key': 'wrong-key-wrong-key-wrong' }],
+  ])('%s is 401 ops.key.invalid', async (_name, headers) => {
+    const res = await me(headers as Record<string, string>);
+    expect(res.statusCode).toBe(401);
+    expect(res.json().code).toBe('ops.key.invalid');
+  });
+
+  it('the deployment key still works, as an admin of every brand', async () => {
+    const res = await me(key);
+    expect(res.json().value).toMatchObject({
+      id: null,
+      username: 'ops-key',
+      role: 'admin',
+      merchantCode: null,
+    });
+    const out = await t.app.inject({ method: 'DELETE', url: '/ops/session/logout', headers: key });
+    expect(out.statusCode).toBe(200);
+    expect((await me(key)).statusCode).toBe(200);
+  });
+});
+
+// ── roles ───────────────────────────────────────────────────────────────────────────────────
+type Role = 'admin' | 'finance' | 'support';
+const ALL: Role[] = ['admin', 'finance', 'support'];
+const FINANCE: Role[] = ['admin', 'finance'];
+const ADMIN: Role[] = ['admin'];
+const normal = {
+  maintenance: { enabled: false, message: null, endTime: null },
+  regionBlock: { enabled: false, blockedRanges: [] },
+};
+
+/**
+ * Every operator route, one request each, and the roles that may send it (the issue's table).
+ * Requests name records that do not exist, so an allowed call answers 200, 400 or 404, never 403.
+ */
+const matrix: Partial<Record<EndpointName, { roles: Role[]; url: string; payload?: object }>> = {
+  opsGetAvailability: { roles: ADMIN, url: '/ops/merchants/:m/availability' },
+  opsSetAvailability: { roles: ADMIN, url: '/ops/merchants/:m/availability', payload: normal },
+  opsDepositList: { roles: ALL, url: '/ops/merchants/:m/deposits' },
+  opsDepositApprove: { roles: FINANCE, url: '/ops/merchants/:m/deposits/999999/approve', payload: {} },
+  opsDepositReject: {
+    roles: FINANCE,
+    url: '/ops/merchants/:m/deposits/999999/reject',
+    payload: { reason: 'not received' },
+  },
+  opsWithdrawList: { roles: ALL, url: '/ops/merchants/:m/withdrawals' },
+  opsWithdrawApprove: { roles: FINANCE, url: '/ops/merchants/:m/withdrawals/999999/approve', payload: {} },
+  opsWithdrawReject: {
+    roles: FINANCE,
+    url: '/ops/merchants/:m/withdrawals/999999/reject',
+    payload: { reason: 'not received' },
+  },
+  opsWithdrawProof: { roles: ALL, url: '/ops/merchants/:m/withdrawals/999999/proof' },
+  opsAdjustment: {
+    roles: FINANCE,
+    url: '/ops/merchants/:m/adjustments',
+    payload: { account: 'nobody-here', amount: 1, reason: 'matrix check', requestId: 'matrix-check-1' },
+  },
+  opsAuditList: { roles: ADMIN, url: '/ops/merchants/:m/audit' },
+  opsSessionMe: { roles: ALL, url: '/ops/session/me' },
+  opsSessionLogout: { roles: ALL, url: '/ops/session/logout' },
+  opsOperatorList: { roles: ADMIN, url: '/ops/operators' },
+  opsOperatorCreate: { roles: ADMIN, url: '/ops/operators', payload: {} },
+  opsDeploymentAudit: { roles: ADMIN, url: '/ops/audit' },
+};
+const opsNames = (Object.keys(endpoints) as EndpointName[]).filter((n) => endpoints[n].auth === 'ops');
+
+function send(name: EndpointName, headers: Record<string, string>, merchant = 'demo') {
+  const entry = matrix[name]!;
+  return t.app.inject({
+    method: endpoints[name].method,
+    url: entry.url.replace(':m', merchant),
+    headers,
+    ...(entry.payload ? { payload: entry.payload } : {}),
+  });
+}
+
+describe('roles', () => {
+  it('the contract names the roles of every operator route, as the matrix says', () => {
+    expect(opsNames.sort()).toEqual(Object.keys(matrix).sort());
+    for (const name of opsNames)
+      expect([...((endpoints[name] as Endpoint).opsRoles ?? [])], name).toEqual(matrix[name]!.roles);
+  });
+
+  it.each(ALL)('%s: may call exactly its routes; every other is 403 forbidden', async (role) => {
+    for (const name of opsNames) {
+      // Logout last would end the session the loop uses: a fresh one per call.
+      const { token } = await operator(role);
+      const res = await send(name, as(token));
+      if (matrix[name]!.roles.includes(role)) {
+        expect([401, 403], `${role} ${name}: ${res.body}`).not.toContain(res.statusCode);
+      } else {
+        expect(res.statusCode, `${role} ${name}`).toBe(403);
+        expect(res.json().code).toBe('forbidden');
+      }
+    }
+  });
+
+  it('support cannot approve or adjust; finance cannot switch availability; nothing is written', async () => {
+    const member = await newMember(t);
+    const deposit = await t.app.inject({
+      method: 'POST',
+      url: '/wps/transaction/deposit',
+      payload: { channel: 'BANK', amount: 80, requestId: unique('dep-') },
+      headers: { authorization: member.token },
+    });
+    const { depositId } = deposit.json().value;
+    const support = await operator('support');
+    const finance = await operator('finance');
+    const before = await snapshot(t);
+
+    const approve = await t.app.inject({
+      method: 'POST',
+      url: `/ops/merchants/demo/deposits/${depositId}/approve`,
+      payload: {},
+      headers: as(support.token),
+    });
+    expect(approve.statusCode).toBe(403);
+    const adjust = await t.app.inject({
+      method: 'POST',
+      url: '/ops/merchants/demo/adjustments',
+      payload: { account: member.account, amount: 5, reason: 'not allowed', requestId: unique('adj-') },
+      headers: as(support.token),
+    });
+    expect(adjust.statusCode).toBe(403);
+    const maintenance = await t.app.inject({
+      method: 'PUT',
+      url: '/ops/merchants/demo/availability',
+      payload: { ...normal, maintenance: { enabled: true, message: 'no', endTime: null } },
+      headers: as(finance.token),
+    });
+    expect(maintenance.statusCode).toBe(403);
+    expect(maintenance.json().code).toBe('forbidden');
+
+    expect(await snapshot(t)).toEqual(before);
+    expect(await mainBalance(t, member.token)).toBe(0);
+    const status = await t.app.inject({ method: 'GET', url: '/wps/system/status' });
+    expect(status.json().value.systemStatus).toBe(0);
+    // Support still reads the queue.
+    const queue = await t.app.inject({
+      method: 'GET',
+      url: '/ops/merchants/demo/deposits?status=pending',
+      headers: as(support.token),
+    });
+    expect(queue.json().value.list.map((d: { depositId: string }) => d.depositId)).toContain(depositId);
+  });
+
+  it('an operator bound to a brand acts on that brand only: any other is 404', async () => {
+    const bound = await operator('admin', 'demo');
+    for (const name of opsNames.filter((n) => endpoints[n].path.includes(':merchantCode'))) {
+      const other = await send(name, as(bound.token), 'other');
+      expect(other.statusCode, name).toBe(404);
+      expect(other.json().code).toBe('not.found');
+      const own = await send(name, as(bound.token), 'demo');
+      expect([401, 403], `${name}: ${own.body}`).not.toContain(own.statusCode);
+      if (own.statusCode === 404) expect(own.json().value, name).not.toHaveProperty('merchant');
+    }
+    const ownQueue = await send('opsDepositList', as(bound.token), 'DEMO');
+    expect(ownQueue.statusCode).not.toBe(403);
+    expect((await me(as(bound.token))).json().value).toMatchObject({
+      merchantCode: 'demo',
+      brands: [expect.objectContaining({ code: 'demo' })],
+    });
+  });
+});
+
+// ── the audit log names the operator ────────────────────────────────────────────────────────
+describe('audit', () => {
+  it('records the operator’s name for payment decisions and adjustments; the key stays ops-key', async () => {
+    const member = await newMember(t);
+    const finance = await operator('finance');
+    const { depositId } = (
+      await t.app.inject({
+        method: 'POST',
+        url: '/wps/transaction/deposit',
+        payload: { channel: 'BANK', amount: 120, requestId: unique('dep-') },
+        headers: { authorization: member.token },
+      })
+    ).json().value;
+    const approve = await t.app.inject({
+      method: 'POST',
+      url: `/ops/merchants/demo/deposits/${depositId}/approve`,
+      payload: { note: 'seen on statement' },
+      headers: { 'x-ops-token': finance.token },
+    });
+    expect(approve.statusCode).toBe(200);
+    const adjust = await t.app.inject({
+      method: 'POST',
+      url: '/ops/merchants/demo/adjustments',
+      payload: { account: member.account, amount: -20, reason: 'fee correction', requestId: unique('adj-') },
+      headers: as(finance.token),
+    });
+    expect(adjust.statusCode).toBe(200);
+    const byKey = await t.app.inject({
+      method: 'POST',
+      url: '/ops/merchants/demo/adjustments',
+      payload: { account: member.account, amount: 1, reason: 'break glass', requestId: unique('adj-') },
+      headers: key,
+    });
+    expect(byKey.statusCode).toBe(200);
+    expect(await mainBalance(t, member.token)).toBe(101);
+
+    const log = await t.app.inject({
+      method: 'GET',
+      url: '/ops/merchants/demo/audit?pageSize=3',
+      headers: key,
+    });
+    const [third, second, first] = log.json().value.list;
+    expect(first).toMatchObject({
+      actor: `operator:${finance.username}`,
+      action: 'deposit.approve',
+      target: `deposit:${depositId}`,
+      payload: { note: 'seen on statement' },
+    });
+    expect(second).toMatchObject({ actor: `operator:${finance.username}`, action: 'adjustment' });
+    expect(third).toMatchObject({ actor: 'ops-key', action: 'adjustment' });
+    const posting = await t.db
+      .selectFrom('ledger_transaction')
+      .select('metadata')
+      .where('id', '=', adjust.json().value.transactionId)
+      .executeTakeFirstOrThrow();
+    expect(posting.metadata).toMatchObject({ actor: `operator:${finance.username}` });
+    expect(await checkLedger(t.db)).toEqual([]);
+  });
+});
+
+// ── operator accounts ───────────────────────────────────────────────────────────────────────
+describe('operator accounts', () => {
+  it('an admin creates and lists operators; each creation is audited', async () => {
+    const admin = await operator('admin');
+    const username = unique('Clerk');
+    const res = await createOperator(
+      { username, password: PASSWORD, role: 'support', merchantCode: 'demo' },
+      as(admin.token),
+    );
+    expect(res.statusCode).toBe(200);
+    expect(res.json().value).toMatchObject({
+      username,
+      role: 'support',
+      merchantCode: 'demo',
+      status: 'active',
+      lastLoginAt: null,
+    });
+    const list = await t.app.inject({ method: 'GET', url: '/ops/operators', headers: as(admin.token) });
+    const names = list.json().value.list.map((o: { username: string }) => o.username);
+    expect(names).toContain(username);
+    expect(names).toContain('demoops');
+    expect(JSON.stringify(list.json())).not.toContain('argon2');
+
+    // Bound to the brand: audited in the brand's log, by the admin's name.
+    const log = await t.app.inject({
+      method: 'GET',
+      url: '/ops/merchants/demo/audit?action=operator.create&pageSize=1',
+      headers: key,
+    });
+    expect(log.json().value.list[0]).toMatchObject({
+      actor: `operator:${admin.username}`,
+      action: 'operator.create',
+      target: `operator:${res.json().value.id}`,
+      payload: { username, role: 'support', merchantCode: 'demo' },
+    });
+    expect(JSON.stringify(log.json())).not.toContain(PASSWORD);
+
+    // Of every brand: in the deployment log.
+    const global = await createOperator(
+      { username: unique('Chief'), password: PASSWORD, role: 'admin' },
+      as(admin.token),
+    );
+    const deployment = await t.app.inject({
+      method: 'GET',
+      url: '/ops/audit?pageSize=1',
+      headers: as(admin.token),
+    });
+    expect(deployment.json().value.list[0]).toMatchObject({
+      actor: `operator:${admin.username}`,
+      action: 'operator.create',
+      target: `operator:${global.json().value.id}`,
+    });
+  });
+
+  it('usernames are unique whatever their case; passwords have at least 12 characters', async () => {
+    const taken = await createOperator({ username: 'DEMOOPS', password: PASSWORD, role: 'support' });
+    expect(taken.statusCode).toBe(409);
+    expect(taken.json().code).toBe('account.exists');
+    const short = await createOperator({
+      username: unique('shorty'),
+      password: 'elevenchars',
+      role: 'support',
+    });
+    expect(short.statusCode).toBe(400);
+    expect(short.json().value.fields).toHaveProperty('password');
+    const role = await createOperator({ username: unique('boss'), password: PASSWORD, role: 'owner' });
+    expect(role.statusCode).toBe(400);
+    const brand = await createOperator({
+      username: unique('lost'),
+      password: PASSWORD,
+      role: 'support',
+      merchantCode: 'nobrand',
+    });
+    expect(brand.statusCode).toBe(404);
+  });
+
+  it('an admin bound to a brand manages that brand’s operators only', async () => {
+    const bound = await operator('admin', 'demo');
+    const everyBrand = await createOperator(
+      { username: unique('wide'), password: PASSWORD, role: 'support' },
+      as(bound.token),
+    );
+    expect(everyBrand.statusCode).toBe(403);
+    const other = await createOperator(
+      { username: unique('far'), password: PASSWORD, role: 'support', merchantCode: 'other' },
+      as(bound.token),
+    );
+    expect(other.statusCode).toBe(404);
+    const own = await createOperator(
+      { username: unique('near'), password: PASSWORD, role: 'finance', merchantCode: 'demo' },
+      as(bound.token),
+    );
+    expect(own.statusCode).toBe(200);
+    const list = await t.app.inject({ method: 'GET', url: '/ops/operators', headers: as(bound.token) });
+    const brands = new Set(
+      list.json().value.list.map((o: { merchantCode: string | null }) => o.merchantCode),
+    );
+    expect([...brands]).toEqual(['demo']);
+    const deployment = await t.app.inject({ method: 'GET', url: '/ops/audit', headers: as(bound.token) });
+    expect(deployment.statusCode).toBe(403);
+  });
+
+  it('finance and support cannot manage operators', async () => {
+    for (const role of ['finance', 'support'] as const) {
+      const op = await operator(role);
+      const res = await createOperator(
+        { username: unique('sneaky'), password: PASSWORD, role: 'admin' },
+        as(op.token),
+      );
+      expect(res.statusCode).toBe(403);
+    }
+  });
+});
+
+describe('the operator page', () => {
+  it('/ops is a page of the web app; /ops/… is the API', () => {
+    expect(isApiPath('/ops')).toBe(false);
+    expect(isApiPath('/ops?x=1')).toBe(false);
+    expect(isApiPath('/ops/session/me')).toBe(true);
+    expect(isApiPath('/wps')).toBe(true);
+  });
+});
+
+describe('seed', () => {
+  it('production (DEMO=0) seeds no operator', async () => {
+    const prod = await buildTestApp({ demo: false });
+    try {
+      const rows = await prod.db.selectFrom('operator').select('username').execute();
+      expect(rows).toEqual([]);
+    } finally {
+      await prod.close();
+    }
+  });
+});
