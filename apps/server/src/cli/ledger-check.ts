@@ -5,6 +5,7 @@ import { openDatabase } from '../runtime.js';
 /** `npm run ledger:check`: exits non-zero and lists every violation of the ledger's invariants. */
 const config = loadConfig();
 const database = await openDatabase(config);
+let code = 0;
 try {
   const violations = await checkLedger(database.db);
   if (violations.length === 0) {
@@ -14,8 +15,10 @@ try {
   } else {
     for (const v of violations) console.error(`${v.rule} ${v.id}: ${v.detail}`);
     console.error(`ledger: ${violations.length} violation(s)`);
-    process.exitCode = 1;
+    code = 1;
   }
 } finally {
   await database.close();
 }
+// Explicitly: the embedded database's runtime overwrites `process.exitCode` when it shuts down.
+process.exit(code);
