@@ -6,6 +6,7 @@ import * as m202611220800 from './202611220800_create_session_and_verification.j
 import * as m202611220900 from './202611220900_create_ledger.js';
 import * as m202611221000 from './202611221000_create_payments.js';
 import * as m202611221100 from './202611221100_create_operator.js';
+import * as m202611221200 from './202611221200_create_ledger_post_function.js';
 
 /**
  * Every migration, in order. Listed statically so the bundled server carries them; the name is
@@ -19,4 +20,5 @@ export const migrations: Record<string, Migration> = {
   '202611220900_create_ledger': m202611220900,
   '202611221000_create_payments': m202611221000,
   '202611221100_create_operator': m202611221100,
+  '202611221200_create_ledger_post_function': m202611221200,
 };

@@ -72,84 +72,42 @@ function pgCode(err: unknown): string | undefined {
 export function createLedgerService(db: Kysely<Database>) {
   const systemIds = new Map<string, string>();
 
-  async function replay(tx: Db, merchantId: number, key: string, hash: string): Promise<Posting> {
-    const existing = await tx
-      .selectFrom('ledger_transaction')
-      .select(['id', 'request_hash', 'created_at'])
-      .where('merchant_id', '=', merchantId)
-      .where('idempotency_key', '=', key)
-      .executeTakeFirstOrThrow();
-    if (existing.request_hash !== hash) throw new AppError('duplicate.request', { idempotencyKey: key });
-    const entries = await tx
-      .selectFrom('ledger_entry')
-      .select(['account_id', 'amount', 'balance_after'])
-      .where('transaction_id', '=', existing.id)
-      .orderBy('id')
-      .execute();
+  /** One posting through `ledger_post` (migration 202611221200): a single statement. */
+  async function postIn(tx: Db, input: PostingInput): Promise<Posting> {
+    const ordered = [...input.entries].sort((a, b) => (BigInt(a.accountId) < BigInt(b.accountId) ? -1 : 1));
+    let rows: {
+      transaction_id: string;
+      created_at: Date;
+      replayed: boolean;
+      account_id: string;
+      amount: string;
+      balance_after: string | null;
+    }[];
+    try {
+      ({ rows } = await sql<(typeof rows)[number]>`
+        select * from ledger_post(
+          ${input.merchantId}::integer, ${input.kind}, ${input.idempotencyKey}, ${requestHash(input.request)},
+          ${input.memberId ?? null}::bigint, ${input.reference ?? null}, ${JSON.stringify(input.metadata ?? {})}::jsonb,
+          ${ordered.map((e) => e.accountId)}::bigint[], ${ordered.map((e) => e.amount.toString())}::bigint[])`.execute(
+        tx,
+      ));
+    } catch (err) {
+      const code = pgCode(err);
+      if (code === '23514') throw new AppError('wallet.insufficient');
+      if (code === 'LD409') throw new AppError('duplicate.request', { idempotencyKey: input.idempotencyKey });
+      throw err;
+    }
+    const first = rows[0]!;
     return {
-      transactionId: existing.id,
-      replayed: true,
-      createdAt: existing.created_at,
-      entries: entries.map((e) => ({
-        accountId: e.account_id,
-        amount: BigInt(e.amount),
-        balanceAfter: e.balance_after === null ? null : BigInt(e.balance_after),
+      transactionId: first.transaction_id,
+      replayed: first.replayed,
+      createdAt: new Date(first.created_at),
+      entries: rows.map((r) => ({
+        accountId: r.account_id,
+        amount: BigInt(r.amount),
+        balanceAfter: r.balance_after === null ? null : BigInt(r.balance_after),
       })),
     };
-  }
-
-  async function postIn(tx: Db, input: PostingInput): Promise<Posting> {
-    const hash = requestHash(input.request);
-    const inserted = await tx
-      .insertInto('ledger_transaction')
-      .values({
-        merchant_id: input.merchantId,
-        kind: input.kind,
-        idempotency_key: input.idempotencyKey,
-        request_hash: hash,
-        member_id: input.memberId ?? null,
-        reference: input.reference ?? null,
-        metadata: JSON.stringify(input.metadata ?? {}),
-      })
-      .onConflict((oc) => oc.columns(['merchant_id', 'idempotency_key']).doNothing())
-      .returning(['id', 'created_at'])
-      .executeTakeFirst();
-    if (!inserted) return replay(tx, input.merchantId, input.idempotencyKey, hash);
-
-    const entries: Posting['entries'] = [];
-    const ordered = [...input.entries].sort((a, b) => (BigInt(a.accountId) < BigInt(b.accountId) ? -1 : 1));
-    // Balances change one row at a time in account-id order, so two postings never wait on
-    // each other in opposite orders (no deadlock); the entries then go in with one insert.
-    for (const entry of ordered) {
-      let balanceAfter: bigint | null = null;
-      try {
-        const row = await tx
-          .updateTable('ledger_account')
-          .set({ balance: sql`balance + ${entry.amount.toString()}::bigint` })
-          .where('id', '=', entry.accountId)
-          .where('kind', '<>', 'system')
-          .returning('balance')
-          .executeTakeFirst();
-        if (row) balanceAfter = BigInt(row.balance);
-      } catch (err) {
-        if (pgCode(err) === '23514')
-          throw new AppError('wallet.insufficient', { accountId: entry.accountId });
-        throw err;
-      }
-      entries.push({ ...entry, balanceAfter });
-    }
-    await tx
-      .insertInto('ledger_entry')
-      .values(
-        entries.map((e) => ({
-          transaction_id: inserted.id,
-          account_id: e.accountId,
-          amount: e.amount.toString(),
-          balance_after: e.balanceAfter === null ? null : e.balanceAfter.toString(),
-        })),
-      )
-      .execute();
-    return { transactionId: inserted.id, replayed: false, createdAt: inserted.created_at, entries };
   }
 
   return {
@@ -163,14 +121,52 @@ export function createLedgerService(db: Kysely<Database>) {
       if (input.entries.reduce((sum, e) => sum + e.amount, 0n) !== 0n)
         throw new Error('entries must sum to zero');
       if (trx) return postIn(trx, input);
-      return this.transaction((tx) => postIn(tx, input));
+      // On its own the statement is its own transaction: no BEGIN/COMMIT round trips.
+      return this.retrying(() => postIn(db, input));
     },
 
     /** Runs `work` in a transaction, retrying serialisation failures and deadlocks with backoff. */
     async transaction<T>(work: (tx: Transaction<Database>) => Promise<T>): Promise<T> {
+      return this.retrying(() => db.transaction().execute(work));
+    },
+
+    /**
+     * The posting already made under this key, or null. A different request under the key is a
+     * 409, as in `post`. For callers whose amount depends on state that may have changed since.
+     */
+    async findPosting(tx: Db, merchantId: number, key: string, request: unknown): Promise<Posting | null> {
+      const existing = await tx
+        .selectFrom('ledger_transaction')
+        .select(['id', 'request_hash', 'created_at'])
+        .where('merchant_id', '=', merchantId)
+        .where('idempotency_key', '=', key)
+        .executeTakeFirst();
+      if (!existing) return null;
+      if (existing.request_hash !== requestHash(request))
+        throw new AppError('duplicate.request', { idempotencyKey: key });
+      const entries = await tx
+        .selectFrom('ledger_entry')
+        .select(['account_id', 'amount', 'balance_after'])
+        .where('transaction_id', '=', existing.id)
+        .orderBy('id')
+        .execute();
+      return {
+        transactionId: existing.id,
+        replayed: true,
+        createdAt: existing.created_at,
+        entries: entries.map((e) => ({
+          accountId: e.account_id,
+          amount: BigInt(e.amount),
+          balanceAfter: e.balance_after === null ? null : BigInt(e.balance_after),
+        })),
+      };
+    },
+
+    /** Retries serialisation failures and deadlocks with jittered backoff; callers never see them. */
+    async retrying<T>(work: () => Promise<T>): Promise<T> {
       for (let attempt = 1; ; attempt++) {
         try {
-          return await db.transaction().execute(work);
+          return await work();
         } catch (err) {
           if (!RETRYABLE.has(pgCode(err) ?? '') || attempt >= MAX_ATTEMPTS) throw err;
           await new Promise((r) => setTimeout(r, Math.random() * 10 * 2 ** attempt));

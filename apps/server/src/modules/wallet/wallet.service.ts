@@ -112,33 +112,45 @@ export function createWalletService(deps: {
         });
       }
       const fixed = body.amount === 'ALL' ? null : toMinor(body.amount, brand.currencyScale);
-      const posting = await ledger.transaction(async (tx) => {
-        const source = await walletAccount(brand, member.id, from, tx);
-        const target = await walletAccount(brand, member.id, to, tx);
-        const amount = fixed ?? source.balance;
-        if (amount <= 0n) throw new AppError('wallet.insufficient');
-        const kind: LedgerKind = from === MAIN ? 'TRANSFER_OUT' : 'TRANSFER_IN';
-        return ledger.post(
-          {
-            merchantId: brand.id,
-            kind,
-            idempotencyKey: `transfer:${member.id}:${key}`,
-            request: { from, to, amount: body.amount },
-            memberId: member.id,
-            reference: `${from}>${to}`,
-            entries: [
-              { accountId: source.id, amount: -amount },
-              { accountId: target.id, amount },
-            ],
-          },
-          tx,
-        );
+      const kind: LedgerKind = from === MAIN ? 'TRANSFER_OUT' : 'TRANSFER_IN';
+      const idempotencyKey = `transfer:${member.id}:${key}`;
+      const request = { from, to, amount: body.amount };
+      const posting = (source: { id: string }, target: { id: string }, amount: bigint) => ({
+        merchantId: brand.id,
+        kind,
+        idempotencyKey,
+        request,
+        memberId: member.id,
+        reference: `${from}>${to}`,
+        entries: [
+          { accountId: source.id, amount: -amount },
+          { accountId: target.id, amount },
+        ],
       });
-      const moved = posting.entries.find((e) => e.amount > 0n)!.amount;
+      let result;
+      if (fixed !== null) {
+        // The common case is one statement: accounts are looked up (created once) beforehand.
+        const source = await walletAccount(brand, member.id, from, db);
+        const target = await walletAccount(brand, member.id, to, db);
+        result = await ledger.post(posting(source, target, fixed));
+      } else {
+        // "ALL" reads the balance it moves inside the same transaction.
+        result = await ledger.transaction(async (tx) => {
+          // A repeat must replay even when the wallet has been emptied since.
+          const earlier = await ledger.findPosting(tx, brand.id, idempotencyKey, request);
+          if (earlier) return earlier;
+          const source = await walletAccount(brand, member.id, from, tx);
+          const target = await walletAccount(brand, member.id, to, tx);
+          if (source.balance <= 0n) throw new AppError('wallet.insufficient');
+          return ledger.post(posting(source, target, source.balance), tx);
+        });
+      }
+      const posted = result;
+      const moved = posted.entries.find((e) => e.amount > 0n)!.amount;
       return {
-        transactionId: posting.transactionId,
+        transactionId: posted.transactionId,
         amount: toMajor(moved, brand.currencyScale),
-        replayed: posting.replayed,
+        replayed: posted.replayed,
         balance: await balance(brand, member.id),
       };
     },
