@@ -74,10 +74,24 @@ describe('wallet transfer', () => {
 
   it('replays an "ALL" transfer even after the wallet it emptied is empty', async () => {
     await transfer({ fromWallet: 'MAIN', toWallet: 'PT', amount: 5, requestId: 'all-in-0001' });
-    const first = await transfer({ fromWallet: 'PT', toWallet: 'MAIN', amount: 'ALL', requestId: 'all-out-0001' });
-    const again = await transfer({ fromWallet: 'PT', toWallet: 'MAIN', amount: 'ALL', requestId: 'all-out-0001' });
+    const first = await transfer({
+      fromWallet: 'PT',
+      toWallet: 'MAIN',
+      amount: 'ALL',
+      requestId: 'all-out-0001',
+    });
+    const again = await transfer({
+      fromWallet: 'PT',
+      toWallet: 'MAIN',
+      amount: 'ALL',
+      requestId: 'all-out-0001',
+    });
     expect(again.statusCode).toBe(200);
-    expect(again.json().value).toMatchObject({ replayed: true, amount: 5, transactionId: first.json().value.transactionId });
+    expect(again.json().value).toMatchObject({
+      replayed: true,
+      amount: 5,
+      transactionId: first.json().value.transactionId,
+    });
   });
 
   it('takes the idempotency key from the Idempotency-Key header too', async () => {
