@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { local } from '../lib/storage';
+import { RefreshButton } from './refresh-button';
 
 interface BalanceSlotProps {
   /** The formatted balance; absent until the wallet feature supplies it. */
@@ -51,24 +52,7 @@ export function BalanceSlot({ value, onRefresh, refreshing }: BalanceSlotProps) 
           {hidden && <path d="M4 20 20 4" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" />}
         </svg>
       </button>
-      <button
-        type="button"
-        className={`icon-button icon-button--small${refreshing ? ' is-spinning' : ''}`}
-        aria-label={t('refresh_balance')}
-        title={t('refresh_balance')}
-        onClick={onRefresh}
-      >
-        <svg viewBox="0 0 24 24" width="16" height="16" aria-hidden="true">
-          <path
-            d="M20 12a8 8 0 1 1-2.3-5.7M20 4v4h-4"
-            fill="none"
-            stroke="currentColor"
-            strokeWidth="1.8"
-            strokeLinecap="round"
-            strokeLinejoin="round"
-          />
-        </svg>
-      </button>
+      <RefreshButton label={t('refresh_balance')} refreshing={refreshing} onClick={onRefresh} />
     </div>
   );
 }

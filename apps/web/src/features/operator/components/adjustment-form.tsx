@@ -5,7 +5,7 @@ import { TextField } from '../../../components/text-field';
 import { useApiErrorText } from '../../../lib/api-error-text';
 import { type OpsBrand, useAdjustment } from '../api/operator';
 import { useOpsFormat } from '../lib/format';
-import { useRequestId } from '../lib/request-id';
+import { useRequestId } from '../../../lib/request-id';
 
 const REASON_MIN = 3;
 const REASON_MAX = 500;

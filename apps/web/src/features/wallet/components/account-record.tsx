@@ -1,7 +1,5 @@
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { EmptyState } from '../../../components/empty-state';
-import { Pagination } from '../../../components/pagination';
 import {
   type LedgerKind,
   type TransactionsQuery,
@@ -11,7 +9,7 @@ import {
 import { useDateTime } from '../hooks/use-date-time';
 import { useMoney, useWalletName } from '../hooks/use-money';
 import { MAIN, ledgerKinds } from '../lib/wallets';
-import { PanelError, PanelLoading } from './panel-state';
+import { HistoryTable } from './history-table';
 
 export const accountRecordPageSize = 10;
 
@@ -64,7 +62,6 @@ export function AccountRecord() {
     setFilters({ from: '', to: '', kind: '', wallet: '' });
     setPageNo(1);
   };
-  const page = records.data;
 
   return (
     <div className="record">
@@ -125,64 +122,48 @@ export function AccountRecord() {
         </button>
       </form>
 
-      {records.isPending ? (
-        <PanelLoading />
-      ) : records.isError ? (
-        <PanelError error={records.error} onRetry={() => void records.refetch()} />
-      ) : !page || page.list.length === 0 ? (
-        <EmptyState />
-      ) : (
-        <>
-          <div className="table-scroll" aria-busy={records.isPlaceholderData || undefined}>
-            <table className="data-table" aria-labelledby={`${id}-caption`}>
-              <caption id={`${id}-caption`} className="visually-hidden">
-                {t('record_caption')}
-              </caption>
-              <thead>
-                <tr>
-                  <th scope="col">{t('col_time')}</th>
-                  <th scope="col">{t('col_kind')}</th>
-                  <th scope="col">{t('col_wallet')}</th>
-                  <th scope="col" className="data-table__num">
-                    {t('col_amount')}
-                  </th>
-                  <th scope="col" className="data-table__num">
-                    {t('col_balance_after')}
-                  </th>
-                  <th scope="col">{t('col_reference')}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {page.list.map((row) => (
-                  <tr key={row.id}>
-                    <td className="data-table__time">
-                      <time dateTime={row.time}>{dateTime(row.time)}</time>
-                    </td>
-                    <td className="data-table__wrap">{t(`kinds.${row.kind}`)}</td>
-                    <td>{walletName(row.wallet)}</td>
-                    <td
-                      className={`data-table__num ${row.amount < 0 ? 'money--out' : row.amount > 0 ? 'money--in' : ''}`}
-                    >
-                      {format(row.amount, { signed: true })}
-                    </td>
-                    <td className="data-table__num">{format(row.balanceAfter)}</td>
-                    <td className="data-table__ref">{row.reference ?? '—'}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-          <div className="record__footer">
-            <span className="muted">{t('total_records', { total: page.totalCount })}</span>
-            <Pagination
-              page={page.pageNo}
-              totalPages={page.totalPages}
-              onChange={setPageNo}
-              label={t('pages')}
-            />
-          </div>
-        </>
-      )}
+      <HistoryTable
+        records={records}
+        labelledBy={`${id}-caption`}
+        caption={
+          <caption id={`${id}-caption`} className="visually-hidden">
+            {t('record_caption')}
+          </caption>
+        }
+        head={
+          <>
+            <th scope="col">{t('col_time')}</th>
+            <th scope="col">{t('col_kind')}</th>
+            <th scope="col">{t('col_wallet')}</th>
+            <th scope="col" className="data-table__num">
+              {t('col_amount')}
+            </th>
+            <th scope="col" className="data-table__num">
+              {t('col_balance_after')}
+            </th>
+            <th scope="col">{t('col_reference')}</th>
+          </>
+        }
+        row={(row) => (
+          <tr key={row.id}>
+            <td className="data-table__time">
+              <time dateTime={row.time}>{dateTime(row.time)}</time>
+            </td>
+            <td className="data-table__wrap">{t(`kinds.${row.kind}`)}</td>
+            <td>{walletName(row.wallet)}</td>
+            <td
+              className={`data-table__num ${row.amount < 0 ? 'money--out' : row.amount > 0 ? 'money--in' : ''}`}
+            >
+              {format(row.amount, { signed: true })}
+            </td>
+            <td className="data-table__num">{format(row.balanceAfter)}</td>
+            <td className="data-table__ref">{row.reference ?? '—'}</td>
+          </tr>
+        )}
+        totalText={(total) => t('total_records', { total })}
+        pagesLabel={t('pages')}
+        onPageChange={setPageNo}
+      />
     </div>
   );
 }

@@ -1,7 +1,6 @@
 import { type FormEvent, useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EmptyState } from '../../../components/empty-state';
-import { Pagination } from '../../../components/pagination';
 import { TextField } from '../../../components/text-field';
 import { ApiError } from '../../../lib/api-client';
 import { useApiErrorText } from '../../../lib/api-error-text';
@@ -24,8 +23,9 @@ import {
 import { invalidFields, useAmountCheck } from '../hooks/use-amount-check';
 import { useDateTime } from '../hooks/use-date-time';
 import { useMoney } from '../hooks/use-money';
-import { useRequestId } from '../hooks/use-request-id';
+import { useRequestId } from '../../../lib/request-id';
 import { AmountField } from './amount-field';
+import { HistoryTable } from './history-table';
 import { PanelError, PanelLoading } from './panel-state';
 import { DetailRow, StatusPill, type Tone, depositReference } from './payment-bits';
 
@@ -410,7 +410,6 @@ function DepositHistory({ channels }: { channels: DepositChannel[] }) {
   const titleId = useId();
   const [pageNo, setPageNo] = useState(1);
   const records = useDepositsQuery(pageNo, depositHistoryPageSize);
-  const page = records.data;
   const channelName = (code: string) => channels.find((c) => c.code === code)?.name ?? code;
 
   return (
@@ -418,57 +417,37 @@ function DepositHistory({ channels }: { channels: DepositChannel[] }) {
       <h3 id={titleId} className="form__title">
         {t('deposit_history')}
       </h3>
-      {records.isPending ? (
-        <PanelLoading />
-      ) : records.isError ? (
-        <PanelError error={records.error} onRetry={() => void records.refetch()} />
-      ) : !page || page.list.length === 0 ? (
-        <EmptyState />
-      ) : (
-        <>
-          <div className="table-scroll" aria-busy={records.isPlaceholderData || undefined}>
-            <table className="data-table" aria-labelledby={titleId}>
-              <thead>
-                <tr>
-                  <th scope="col">{t('col_time')}</th>
-                  <th scope="col">{t('col_reference')}</th>
-                  <th scope="col">{t('col_channel')}</th>
-                  <th scope="col" className="data-table__num">
-                    {t('col_amount')}
-                  </th>
-                  <th scope="col">{t('col_status')}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {page.list.map((row) => (
-                  <tr key={row.depositId}>
-                    <td className="data-table__time">
-                      <time dateTime={row.createdAt}>{dateTime(row.createdAt)}</time>
-                    </td>
-                    <td className="data-table__ref">{depositReference(row.depositId)}</td>
-                    <td className="data-table__wrap">{channelName(row.channel)}</td>
-                    <td className="data-table__num">{format(row.amount)}</td>
-                    <td>
-                      <StatusPill tone={depositTone[row.status]}>
-                        {t(`deposit_status.${row.status}`)}
-                      </StatusPill>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-          <div className="record__footer">
-            <span className="muted">{t('total_records', { total: page.totalCount })}</span>
-            <Pagination
-              page={page.pageNo}
-              totalPages={page.totalPages}
-              onChange={setPageNo}
-              label={t('deposit_pages')}
-            />
-          </div>
-        </>
-      )}
+      <HistoryTable
+        records={records}
+        labelledBy={titleId}
+        head={
+          <>
+            <th scope="col">{t('col_time')}</th>
+            <th scope="col">{t('col_reference')}</th>
+            <th scope="col">{t('col_channel')}</th>
+            <th scope="col" className="data-table__num">
+              {t('col_amount')}
+            </th>
+            <th scope="col">{t('col_status')}</th>
+          </>
+        }
+        row={(row) => (
+          <tr key={row.depositId}>
+            <td className="data-table__time">
+              <time dateTime={row.createdAt}>{dateTime(row.createdAt)}</time>
+            </td>
+            <td className="data-table__ref">{depositReference(row.depositId)}</td>
+            <td className="data-table__wrap">{channelName(row.channel)}</td>
+            <td className="data-table__num">{format(row.amount)}</td>
+            <td>
+              <StatusPill tone={depositTone[row.status]}>{t(`deposit_status.${row.status}`)}</StatusPill>
+            </td>
+          </tr>
+        )}
+        totalText={(total) => t('total_records', { total })}
+        pagesLabel={t('deposit_pages')}
+        onPageChange={setPageNo}
+      />
     </section>
   );
 }

@@ -1,13 +1,14 @@
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EmptyState } from '../../../components/empty-state';
+import { RefreshButton } from '../../../components/refresh-button';
 import { useApiErrorText } from '../../../lib/api-error-text';
 import { toAmountText } from '../../../lib/money';
 import { showToast } from '../../../lib/toast-store';
 import { type WalletBalance, useBalanceQuery, useTransferFunds } from '../api/wallet';
 import { invalidFields, useAmountCheck } from '../hooks/use-amount-check';
 import { useMoney, useWalletName } from '../hooks/use-money';
-import { useRequestId } from '../hooks/use-request-id';
+import { useRequestId } from '../../../lib/request-id';
 import { MAIN } from '../lib/wallets';
 import { AmountField } from './amount-field';
 import { PanelError, PanelLoading } from './panel-state';
@@ -272,24 +273,7 @@ function WalletSummary({
     <div className="wallet__summary">
       <span className="wallet__summary-label">{t('total_balance')}</span>
       <span className="wallet__summary-amount">{format(data.sumBalance)}</span>
-      <button
-        type="button"
-        className={`icon-button icon-button--small${refreshing ? ' is-spinning' : ''}`}
-        aria-label={t('refresh')}
-        title={t('refresh')}
-        onClick={onRefresh}
-      >
-        <svg viewBox="0 0 24 24" width="16" height="16" aria-hidden="true">
-          <path
-            d="M20 12a8 8 0 1 1-2.3-5.7M20 4v4h-4"
-            fill="none"
-            stroke="currentColor"
-            strokeWidth="1.8"
-            strokeLinecap="round"
-            strokeLinejoin="round"
-          />
-        </svg>
-      </button>
+      <RefreshButton label={t('refresh')} refreshing={refreshing} onClick={onRefresh} />
     </div>
   );
 }

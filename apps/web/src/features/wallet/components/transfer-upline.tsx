@@ -8,8 +8,9 @@ import { showToast } from '../../../lib/toast-store';
 import { useBalanceQuery, useTeamTransfer } from '../api/wallet';
 import { invalidFields, useAmountCheck } from '../hooks/use-amount-check';
 import { useMoney } from '../hooks/use-money';
-import { useRequestId } from '../hooks/use-request-id';
+import { useRequestId } from '../../../lib/request-id';
 import { MAIN } from '../lib/wallets';
+import { ActionError } from './action-error';
 import { AmountField } from './amount-field';
 
 /**
@@ -68,7 +69,6 @@ export function TransferUpline({ onSetPaymentPassword }: { onSetPaymentPassword(
     );
   };
 
-  const needsPassword = error instanceof ApiError && error.code === 'payment.password.required';
   const pending = transfer.isPending;
   return (
     <div className="wallet">
@@ -106,14 +106,11 @@ export function TransferUpline({ onSetPaymentPassword }: { onSetPaymentPassword(
           }}
         />
         {error !== undefined && !errors.password && (
-          <div className="form__error" role="alert">
-            <p className="form__error-text">{errorText(error)}</p>
-            {needsPassword && (
-              <button type="button" className="link-button" onClick={onSetPaymentPassword}>
-                {t('set_payment_password')}
-              </button>
-            )}
-          </div>
+          <ActionError
+            error={error}
+            setPasswordLabel={t('set_payment_password')}
+            onSetPaymentPassword={onSetPaymentPassword}
+          />
         )}
         <button type="submit" className="button button--primary button--block" disabled={pending}>
           {pending ? t('transferring') : t('upline_submit')}

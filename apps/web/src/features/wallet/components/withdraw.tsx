@@ -1,8 +1,6 @@
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { EmptyState } from '../../../components/empty-state';
 import { Modal } from '../../../components/modal';
-import { Pagination } from '../../../components/pagination';
 import { TextField } from '../../../components/text-field';
 import { ApiError } from '../../../lib/api-client';
 import { useApiErrorText } from '../../../lib/api-error-text';
@@ -21,9 +19,11 @@ import { useBalanceQuery } from '../api/wallet';
 import { invalidFields, useAmountCheck } from '../hooks/use-amount-check';
 import { useDateTime } from '../hooks/use-date-time';
 import { useMoney } from '../hooks/use-money';
-import { useRequestId } from '../hooks/use-request-id';
+import { useRequestId } from '../../../lib/request-id';
 import { MAIN } from '../lib/wallets';
+import { ActionError } from './action-error';
 import { AmountField } from './amount-field';
+import { HistoryTable } from './history-table';
 import { PanelError, PanelLoading } from './panel-state';
 import { DetailRow, StatusPill, type Tone, withdrawReference } from './payment-bits';
 import { ReceiptConfirmations, confirmTone } from './receipt-confirmation';
@@ -246,7 +246,6 @@ function WithdrawForm({
 
   const pending = withdraw.isPending;
   const disabled = pending || blocked;
-  const needsPassword = error instanceof ApiError && error.code === 'payment.password.required';
   const fieldError = Object.values(errors).some(Boolean);
   return (
     <form className="form payments__form" onSubmit={submit} noValidate aria-labelledby={`${formId}-title`}>
@@ -325,14 +324,11 @@ function WithdrawForm({
         onChange={(e) => set('paymentPassword', e.target.value)}
       />
       {error !== undefined && !fieldError && (
-        <div className="form__error" role="alert">
-          <p className="form__error-text">{errorText(error)}</p>
-          {needsPassword && (
-            <button type="button" className="link-button" onClick={onSetPaymentPassword}>
-              {t('set_payment_password')}
-            </button>
-          )}
-        </div>
+        <ActionError
+          error={error}
+          setPasswordLabel={t('set_payment_password')}
+          onSetPaymentPassword={onSetPaymentPassword}
+        />
       )}
       <button type="submit" className="button button--primary button--block" disabled={disabled}>
         {pending ? t('submitting') : t('withdraw_next')}
@@ -401,7 +397,6 @@ function WithdrawHistory() {
   const titleId = useId();
   const [pageNo, setPageNo] = useState(1);
   const records = useWithdrawalsQuery(pageNo, withdrawHistoryPageSize);
-  const page = records.data;
 
   const confirmation = (row: Withdrawal) =>
     row.status !== 'paid' ? (
@@ -425,68 +420,48 @@ function WithdrawHistory() {
       <h3 id={titleId} className="form__title">
         {t('withdraw_history')}
       </h3>
-      {records.isPending ? (
-        <PanelLoading />
-      ) : records.isError ? (
-        <PanelError error={records.error} onRetry={() => void records.refetch()} />
-      ) : !page || page.list.length === 0 ? (
-        <EmptyState />
-      ) : (
-        <>
-          <div className="table-scroll" aria-busy={records.isPlaceholderData || undefined}>
-            <table className="data-table" aria-labelledby={titleId}>
-              <thead>
-                <tr>
-                  <th scope="col">{t('col_time')}</th>
-                  <th scope="col">{t('col_reference')}</th>
-                  <th scope="col" className="data-table__num">
-                    {t('col_amount')}
-                  </th>
-                  <th scope="col">{t('col_account')}</th>
-                  <th scope="col">{t('col_status')}</th>
-                  <th scope="col">{t('col_confirmation')}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {page.list.map((row) => (
-                  <tr key={row.withdrawId}>
-                    <td className="data-table__time">
-                      <time dateTime={row.createdAt}>{dateTime(row.createdAt)}</time>
-                    </td>
-                    <td className="data-table__ref">{withdrawReference(row.withdrawId)}</td>
-                    <td className="data-table__num">{format(row.amount)}</td>
-                    <td>
-                      {row.bankName || row.accountNumber ? (
-                        <span className="data-table__stack">
-                          <span>{row.bankName}</span>
-                          <span className="muted">{row.accountNumber}</span>
-                        </span>
-                      ) : (
-                        '—'
-                      )}
-                    </td>
-                    <td>
-                      <StatusPill tone={withdrawTone[row.status]}>
-                        {t(`withdraw_status.${row.status}`)}
-                      </StatusPill>
-                    </td>
-                    <td>{confirmation(row)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-          <div className="record__footer">
-            <span className="muted">{t('total_records', { total: page.totalCount })}</span>
-            <Pagination
-              page={page.pageNo}
-              totalPages={page.totalPages}
-              onChange={setPageNo}
-              label={t('withdraw_pages')}
-            />
-          </div>
-        </>
-      )}
+      <HistoryTable
+        records={records}
+        labelledBy={titleId}
+        head={
+          <>
+            <th scope="col">{t('col_time')}</th>
+            <th scope="col">{t('col_reference')}</th>
+            <th scope="col" className="data-table__num">
+              {t('col_amount')}
+            </th>
+            <th scope="col">{t('col_account')}</th>
+            <th scope="col">{t('col_status')}</th>
+            <th scope="col">{t('col_confirmation')}</th>
+          </>
+        }
+        row={(row) => (
+          <tr key={row.withdrawId}>
+            <td className="data-table__time">
+              <time dateTime={row.createdAt}>{dateTime(row.createdAt)}</time>
+            </td>
+            <td className="data-table__ref">{withdrawReference(row.withdrawId)}</td>
+            <td className="data-table__num">{format(row.amount)}</td>
+            <td>
+              {row.bankName || row.accountNumber ? (
+                <span className="data-table__stack">
+                  <span>{row.bankName}</span>
+                  <span className="muted">{row.accountNumber}</span>
+                </span>
+              ) : (
+                '—'
+              )}
+            </td>
+            <td>
+              <StatusPill tone={withdrawTone[row.status]}>{t(`withdraw_status.${row.status}`)}</StatusPill>
+            </td>
+            <td>{confirmation(row)}</td>
+          </tr>
+        )}
+        totalText={(total) => t('total_records', { total })}
+        pagesLabel={t('withdraw_pages')}
+        onPageChange={setPageNo}
+      />
     </section>
   );
 }

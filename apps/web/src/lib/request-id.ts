@@ -1,5 +1,5 @@
 import { useCallback, useRef } from 'react';
-import { ApiError } from '../../../lib/api-client';
+import { ApiError } from './api-client';
 
 /** A v4 UUID; `crypto.randomUUID` exists only in secure contexts, `getRandomValues` everywhere. */
 export function newRequestId(): string {
@@ -12,11 +12,11 @@ export function newRequestId(): string {
 }
 
 /**
- * Idempotency keys for money actions. `idFor(action)` returns the same `requestId` for as long
- * as the same action (its signature: what the server compares, e.g. from, to and amount) has not
- * gone through, so resubmitting after a network error or a timeout replays the first attempt
- * instead of moving the money again. A changed action gets a new key, and so does the next
- * action after a success.
+ * Idempotency keys for money actions (wallet transfers, operator adjustments). `idFor(action)`
+ * returns the same `requestId` for as long as the same action (its signature: what the server
+ * compares, e.g. from, to and amount) has not gone through, so resubmitting after a network error
+ * or a timeout replays the first attempt instead of moving the money again. A changed action gets
+ * a new key, and so does the next action after a success.
  */
 export function useRequestId() {
   const pending = useRef<{ action: string; requestId: string } | null>(null);
