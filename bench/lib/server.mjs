@@ -13,7 +13,7 @@ import { ROOT, indent, warn } from './common.mjs';
 export const SERVER_BUILD = {
   workspace: '@arcadia/server',
   output: 'apps/server/dist/main.js',
-  sources: ['apps/server/src', 'apps/server/tsup.config.ts', 'packages', 'package-lock.json'],
+  sources: ['apps/server/src', 'apps/server/scripts', 'packages', 'package-lock.json'],
 };
 
 const OPS_API_KEY = 'bench-operator-key-123456';
