@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EmptyState } from '../../../components/empty-state';
 import { Pagination } from '../../../components/pagination';
@@ -111,79 +111,32 @@ function DecisionButtons({
   );
 }
 
-function DepositTable({
-  list,
-  fmt,
-  canDecide,
-  onDecide,
-}: {
-  list: OpsDeposit[];
-  fmt: OpsFormat;
-  canDecide: boolean;
-  onDecide(d: PendingDecision): void;
-}) {
-  const { t } = useTranslation('operator');
-  return (
-    <table className="data-table ops-table">
-      <thead>
-        <tr>
-          <th scope="col">{t('col_id')}</th>
-          <th scope="col">{t('col_member')}</th>
-          <th scope="col" className="data-table__num">
-            {t('col_amount')}
-          </th>
-          <th scope="col">{t('col_channel')}</th>
-          <th scope="col">{t('col_reference')}</th>
-          <th scope="col">{t('col_requested')}</th>
-          <th scope="col">{t('col_actions')}</th>
-        </tr>
-      </thead>
-      <tbody>
-        {list.map((d) => {
-          const base = {
-            kind: 'deposit' as const,
-            id: d.depositId,
-            account: d.account,
-            amount: fmt.money(d.amount),
-          };
-          return (
-            <tr key={d.depositId}>
-              <td className="ops-table__id">#{d.depositId}</td>
-              <td>
-                <strong>{d.account}</strong>
-              </td>
-              <td className="data-table__num">{fmt.money(d.amount)}</td>
-              <td>{d.channel}</td>
-              <td className="data-table__wrap">
-                <span className="ops-ref">D{d.depositId}</span>
-                {d.payerNote && <span className="muted"> · {d.payerNote}</span>}
-              </td>
-              <td className="data-table__time">
-                <time dateTime={d.createdAt}>{fmt.time(d.createdAt)}</time>
-              </td>
-              <td>
-                <DecisionButtons
-                  canDecide={canDecide}
-                  label={t('actions_for', { id: d.depositId })}
-                  onApprove={() => onDecide({ ...base, outcome: 'approve' })}
-                  onReject={() => onDecide({ ...base, outcome: 'reject' })}
-                />
-              </td>
-            </tr>
-          );
-        })}
-      </tbody>
-    </table>
-  );
+/** What every queued request shows: id, member, amount, time and the decision buttons. */
+interface QueueRow {
+  kind: PendingDecision['kind'];
+  id: string;
+  account: string;
+  amount: number;
+  createdAt: string;
 }
 
-function WithdrawalTable({
+/**
+ * One pending-request table: the common columns around the kind's own (`head` / `cells`),
+ * with approve and reject for roles that may decide.
+ */
+function QueueTable<Row>({
   list,
+  toRow,
+  head,
+  cells,
   fmt,
   canDecide,
   onDecide,
 }: {
-  list: OpsWithdrawal[];
+  list: Row[];
+  toRow(row: Row): QueueRow;
+  head: ReactNode;
+  cells(row: Row): ReactNode;
   fmt: OpsFormat;
   canDecide: boolean;
   onDecide(d: PendingDecision): void;
@@ -198,38 +151,30 @@ function WithdrawalTable({
           <th scope="col" className="data-table__num">
             {t('col_amount')}
           </th>
-          <th scope="col">{t('col_payee')}</th>
+          {head}
           <th scope="col">{t('col_requested')}</th>
           <th scope="col">{t('col_actions')}</th>
         </tr>
       </thead>
       <tbody>
-        {list.map((w) => {
-          const base = {
-            kind: 'withdrawal' as const,
-            id: w.withdrawId,
-            account: w.account,
-            amount: fmt.money(w.amount),
-          };
-          const bank = [w.bankName, w.accountNumber].filter(Boolean).join(' · ');
+        {list.map((item) => {
+          const row = toRow(item);
+          const base = { kind: row.kind, id: row.id, account: row.account, amount: fmt.money(row.amount) };
           return (
-            <tr key={w.withdrawId}>
-              <td className="ops-table__id">#{w.withdrawId}</td>
+            <tr key={row.id}>
+              <td className="ops-table__id">#{row.id}</td>
               <td>
-                <strong>{w.account}</strong>
+                <strong>{row.account}</strong>
               </td>
-              <td className="data-table__num">{fmt.money(w.amount)}</td>
-              <td className="data-table__wrap">
-                <span>{w.accountName ?? w.payeeName ?? '—'}</span>
-                {bank && <span className="ops-sub muted">{bank}</span>}
-              </td>
+              <td className="data-table__num">{fmt.money(row.amount)}</td>
+              {cells(item)}
               <td className="data-table__time">
-                <time dateTime={w.createdAt}>{fmt.time(w.createdAt)}</time>
+                <time dateTime={row.createdAt}>{fmt.time(row.createdAt)}</time>
               </td>
               <td>
                 <DecisionButtons
                   canDecide={canDecide}
-                  label={t('actions_for', { id: w.withdrawId })}
+                  label={t('actions_for', { id: row.id })}
                   onApprove={() => onDecide({ ...base, outcome: 'approve' })}
                   onReject={() => onDecide({ ...base, outcome: 'reject' })}
                 />
@@ -260,8 +205,30 @@ export function PaymentQueue({ brand, role }: { brand: OpsBrand; role: string })
     <>
       <QueueSection id="ops-deposits" title={t('pending_deposits')} query={deposits} onPage={setDepositPage}>
         {(list) => (
-          <DepositTable
+          <QueueTable
             list={list}
+            toRow={(d: OpsDeposit) => ({
+              kind: 'deposit',
+              id: d.depositId,
+              account: d.account,
+              amount: d.amount,
+              createdAt: d.createdAt,
+            })}
+            head={
+              <>
+                <th scope="col">{t('col_channel')}</th>
+                <th scope="col">{t('col_reference')}</th>
+              </>
+            }
+            cells={(d) => (
+              <>
+                <td>{d.channel}</td>
+                <td className="data-table__wrap">
+                  <span className="ops-ref">D{d.depositId}</span>
+                  {d.payerNote && <span className="muted"> · {d.payerNote}</span>}
+                </td>
+              </>
+            )}
             fmt={fmt}
             canDecide={mayCall(role, 'opsDepositApprove')}
             onDecide={setDecision}
@@ -275,8 +242,25 @@ export function PaymentQueue({ brand, role }: { brand: OpsBrand; role: string })
         onPage={setWithdrawPage}
       >
         {(list) => (
-          <WithdrawalTable
+          <QueueTable
             list={list}
+            toRow={(w: OpsWithdrawal) => ({
+              kind: 'withdrawal',
+              id: w.withdrawId,
+              account: w.account,
+              amount: w.amount,
+              createdAt: w.createdAt,
+            })}
+            head={<th scope="col">{t('col_payee')}</th>}
+            cells={(w) => {
+              const bank = [w.bankName, w.accountNumber].filter(Boolean).join(' · ');
+              return (
+                <td className="data-table__wrap">
+                  <span>{w.accountName ?? w.payeeName ?? '—'}</span>
+                  {bank && <span className="ops-sub muted">{bank}</span>}
+                </td>
+              );
+            }}
             fmt={fmt}
             canDecide={mayCall(role, 'opsWithdrawApprove')}
             onDecide={setDecision}
