@@ -33,7 +33,9 @@ export default defineConfig({
   retries: process.env.CI ? 1 : 0,
   reporter: 'list',
   outputDir: 'test-results',
-  timeout: 30_000,
+  // The home page now carries the whole lobby; flows that log in through it need more than 30 s
+  // on a 2-core machine.
+  timeout: 60_000,
   expect: { timeout: 10_000 },
   use: {
     baseURL,

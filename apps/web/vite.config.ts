@@ -8,7 +8,18 @@ export default defineConfig({
   server: {
     port: 5173,
     // `^/ops/`: the operator API; `/ops` itself is a page of this app.
-    proxy: { '/wps': api, '/lgw': api, '^/ops/': api, '/docs': api, '/healthz': api, '/readyz': api },
+    proxy: {
+      '/wps': api,
+      '/lgw': api,
+      '^/ops/': api,
+      '/docs': api,
+      '/healthz': api,
+      '/readyz': api,
+      // Generated artwork, the house games' client API and vendor callbacks live on the server.
+      '/assets/art': api,
+      '/house/api': api,
+      '/vendor/': api,
+    },
   },
   build: {
     // The manifest lets bench/ measure exactly what the home route loads.

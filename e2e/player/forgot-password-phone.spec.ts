@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import {
+  withoutAnnouncementPopups,
   chooseTab,
   clickSendCode,
   en,
@@ -20,6 +21,8 @@ import {
 } from '../support';
 
 test.describe('forgot password by phone', () => {
+  test.beforeEach(({ context }) => withoutAnnouncementPopups(context));
+
   test('a mobile-registered member resets the password with an SMS code and logs in with it', async ({
     page,
   }) => {

@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import {
+  withoutAnnouncementPopups,
   en,
   expectLoggedIn,
   expectLoggedOut,
@@ -11,6 +12,8 @@ import {
 } from '../support';
 
 test.describe('free trial', () => {
+  test.beforeEach(({ context }) => withoutAnnouncementPopups(context));
+
   test('a trial account is told to register when it opens the member centre', async ({ page }) => {
     const notice = page.getByRole('alertdialog', { name: en('common', 'in_popup_prompt'), exact: true });
     const noticeText = notice.getByText(en('common', 'in_need_true_account'), { exact: true });

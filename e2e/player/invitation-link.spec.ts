@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import {
+  withoutAnnouncementPopups,
   chooseTab,
   demo,
   en,
@@ -15,6 +16,8 @@ import {
 } from '../support';
 
 test.describe('invitation link', () => {
+  test.beforeEach(({ context }) => withoutAnnouncementPopups(context));
+
   test('/register?code= opens registration with the invitation code filled in', async ({ page }) => {
     const username = uniqueUsername('pi');
     const secret = password('i');

@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import {
+  withoutAnnouncementPopups,
   chooseTab,
   clickSendCode,
   en,
@@ -20,6 +21,8 @@ import {
 } from '../support';
 
 test.describe('registration by mobile number', () => {
+  test.beforeEach(({ context }) => withoutAnnouncementPopups(context));
+
   test('sends an SMS code, counts down, and registers with the code from the outbox', async ({ page }) => {
     const mobile = uniqueThaiMobile();
     const secret = password('m');

@@ -1,5 +1,6 @@
 import { type Locator, type Page, expect, test } from '@playwright/test';
 import {
+  withoutAnnouncementPopups,
   MAIN,
   approveWithdrawal,
   depositChannels,
@@ -37,6 +38,8 @@ const labelled = (scope: Locator, label: string) =>
 const toast = (page: Page, text: string) => page.getByRole('status').filter({ hasText: texts(text) });
 
 test.describe('money: a member deposits, transfers, withdraws and confirms receipt', () => {
+  test.beforeEach(({ context }) => withoutAnnouncementPopups(context));
+
   test('every figure on screen matches the ledger along the way', async ({ page }) => {
     test.slow();
     const api = page.request;

@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import {
+  withoutAnnouncementPopups,
   en,
   expectLoggedIn,
   expectLoggedOut,
@@ -20,6 +21,8 @@ import {
 } from '../support';
 
 test.describe('a member who registers by username', () => {
+  test.beforeEach(({ context }) => withoutAnnouncementPopups(context));
+
   test('registers, logs out and in, changes the password and logs in with the new one', async ({ page }) => {
     const username = uniqueUsername('pu');
     const firstPassword = password('a');

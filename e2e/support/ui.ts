@@ -1,4 +1,4 @@
-import { type Locator, type Page, expect } from '@playwright/test';
+import { type BrowserContext, type Locator, type Page, expect } from '@playwright/test';
 import { clickSendCode, smsDestination, thailand } from './accounts';
 import { en, enPattern } from './locale';
 
@@ -175,4 +175,16 @@ export async function registerByUsername(page: Page, username: string, secret: s
   await registerSubmit(dialog).click();
   await expect(dialog).toBeHidden();
   await expectLoggedIn(page, username);
+}
+
+/**
+ * For tests that are not about the brand's announcement popups: the session starts with them
+ * already closed (the flags the lobby sets when a visitor or member closes them), so a modal
+ * greeting does not cover the page under test. The lobby specs test the popups themselves.
+ */
+export async function withoutAnnouncementPopups(context: BrowserContext): Promise<void> {
+  await context.addInitScript(() => {
+    sessionStorage.setItem('popupClosedAnon', 'closed');
+    sessionStorage.setItem('popupClosedUser', 'closed');
+  });
 }

@@ -1,7 +1,9 @@
 import { expect, test } from '@playwright/test';
-import { snap } from '../support';
+import { withoutAnnouncementPopups, snap } from '../support';
 
 test.describe('help centre deep links', () => {
+  test.beforeEach(({ context }) => withoutAnnouncementPopups(context));
+
   test('/help shows the help centre with the first topic, "About us"', async ({ page }) => {
     await page.goto('/help');
     await expect(page.getByRole('heading', { level: 1, name: 'Help center' })).toBeVisible();

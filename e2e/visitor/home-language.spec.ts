@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
-import { repoRoot, snap, systemStatus } from '../support';
+import { withoutAnnouncementPopups, repoRoot, snap, systemStatus } from '../support';
 
 const vendorLogos = ['PG', 'EG2', 'PT', 'JDB', 'CQ9', 'FC', 'JL', 'BGS'];
 
@@ -14,6 +14,8 @@ function zhDictionary(namespace: 'common' | 'lobby'): Record<string, unknown> | 
 const rebuildHint = '(run `npm run build` if the zh locale is newer than the bundle)';
 
 test.describe('home page and language', () => {
+  test.beforeEach(({ context }) => withoutAnnouncementPopups(context));
+
   test('renders in English with hero, auth buttons and vendor logos', async ({ page, request }) => {
     const { info } = await systemStatus(request);
     await page.goto('/');

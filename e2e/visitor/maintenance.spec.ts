@@ -1,7 +1,16 @@
 import { expect, test } from '@playwright/test';
-import { normalAvailability, resetAvailability, setAvailability, snap, systemStatus } from '../support';
+import {
+  withoutAnnouncementPopups,
+  normalAvailability,
+  resetAvailability,
+  setAvailability,
+  snap,
+  systemStatus,
+} from '../support';
 
 test.describe('maintenance', () => {
+  test.beforeEach(({ context }) => withoutAnnouncementPopups(context));
+
   test.afterEach(async ({ request }) => {
     await resetAvailability(request);
   });

@@ -1,9 +1,11 @@
 import { expect, test } from '@playwright/test';
-import { snap } from '../support';
+import { withoutAnnouncementPopups, snap } from '../support';
 
 const path = (page: { url(): string }) => new URL(page.url()).pathname;
 
 test.describe('protected routes without a session', () => {
+  test.beforeEach(({ context }) => withoutAnnouncementPopups(context));
+
   test('/lottery lands on /login with the login dialog; Escape returns to /', async ({ page }) => {
     await page.goto('/lottery');
     await expect.poll(() => path(page)).toBe('/login');

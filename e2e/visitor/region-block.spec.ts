@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import {
+  withoutAnnouncementPopups,
   loopbackRanges,
   normalAvailability,
   resetAvailability,
@@ -9,6 +10,8 @@ import {
 } from '../support';
 
 test.describe('region block', () => {
+  test.beforeEach(({ context }) => withoutAnnouncementPopups(context));
+
   test.afterEach(async ({ request }) => {
     await resetAvailability(request);
   });

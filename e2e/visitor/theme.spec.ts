@@ -1,5 +1,7 @@
 import { expect, test } from '@playwright/test';
-import { snap } from '../support';
+import { snap, withoutAnnouncementPopups } from '../support';
+
+test.beforeEach(({ context }) => withoutAnnouncementPopups(context));
 
 test('theme toggles dark → light, survives a reload, and toggles back', async ({ page }) => {
   await page.goto('/');

@@ -27,6 +27,11 @@ import { createVerificationRepository } from './modules/verification/verificatio
 import { createVerificationService } from './modules/verification/verification.service.js';
 import { createLedgerService } from './modules/ledger/ledger.service.js';
 import { registerWalletRoutes } from './modules/wallet/wallet.routes.js';
+import { createAgentAnnouncementOps } from './modules/agent/agent-announcements.ops.js';
+import { createAgentRepository } from './modules/agent/agent.repository.js';
+import { agentJobs } from './modules/agent/agent.jobs.js';
+import { registerAgentRoutes } from './modules/agent/agent.routes.js';
+import { createAgentService } from './modules/agent/agent.service.js';
 import { createWalletService } from './modules/wallet/wallet.service.js';
 import { createDemoGateway } from './modules/payments/demo-gateway.js';
 import { createPaymentsRepository } from './modules/payments/payments.repository.js';
@@ -49,6 +54,22 @@ import { isApiPath, registerErrorHandling, sendNotFound } from './plugins/errors
 import { genRequestId } from './plugins/request-context.js';
 import type { RouteHooks } from './plugins/routes.js';
 import { registerSpa } from './plugins/spa.js';
+import { registerJobs } from './jobs/index.js';
+import { VendorRegistry } from './modules/vendors/adapter.js';
+import { createCatalogueRepository } from './modules/catalogue/catalogue.repository.js';
+import { createCatalogueService } from './modules/catalogue/catalogue.service.js';
+import { registerCatalogueRoutes } from './modules/catalogue/catalogue.routes.js';
+import { createBetQueries } from './modules/bets/bets.service.js';
+import { createAnnouncementsRepository } from './modules/announcements/announcements.repository.js';
+import { createAnnouncementsService } from './modules/announcements/announcements.service.js';
+import { registerAnnouncementRoutes } from './modules/announcements/announcements.routes.js';
+import { createGameInfoResolver } from './modules/bets/game-info.js';
+import { createVendorSecrets } from './modules/vendors/vendor-secret.js';
+import { registerVendorRoutes } from './modules/vendors/vendor.routes.js';
+import { registerHouse } from './modules/house/house.routes.js';
+import { createVendorWalletService } from './modules/vendors/vendor-wallet.service.js';
+import { registerRecordRoutes } from './modules/records/records.routes.js';
+import { createRecordsService } from './modules/records/records.service.js';
 
 export interface AppDeps {
   config: Config;
@@ -150,6 +171,7 @@ export async function buildApp(deps: AppDeps) {
   });
 
   const operators = createOperatorService({ repository: createOperatorRepository(db), throttle });
+  const jobs = registerJobs(app, { db, config, brands, payments });
 
   const opsKey = config.OPS_API_KEY ? digest(config.OPS_API_KEY) : null;
   const hooks: RouteHooks = {
@@ -208,7 +230,46 @@ export async function buildApp(deps: AppDeps) {
   registerAuthRoutes(app, hooks, { auth, sessions, keys, captcha, verification, members, demo: config.DEMO });
   registerMemberRoutes(app, hooks, { members, auth, sessions, captcha, verification, messenger });
   registerWalletRoutes(app, hooks, wallet);
+  const agent = createAgentService({ db, repository: createAgentRepository(db), members, wallet });
+  registerAgentRoutes(app, hooks, { agent, announcements: createAgentAnnouncementOps(db), brands });
+  for (const job of agentJobs({ db, brands, agent })) jobs.register(job);
   await registerPaymentRoutes(app, hooks, { payments, brands, gateway });
+  // Seamless vendor wallet callbacks (/vendor/<code>/<op>); bets, rollups (docs/vendor-protocol.md).
+  const vendorSecrets = createVendorSecrets(db);
+  const vendorWallet = createVendorWalletService({
+    db,
+    ledger,
+    games: createGameInfoResolver(db),
+    embedded: database.kind === 'pglite',
+  });
+  await registerVendorRoutes(app, hooks, { wallet: vendorWallet, secrets: vendorSecrets });
+  registerRecordRoutes(app, hooks, createRecordsService(db));
+  // The one registry of vendor adapters (exposed as `app.vendors`). The house vendor registers its
+  // `house` adapter here with `vendors.register(...)`, as does each configured aggregator; an
+  // adapter that is missing or not configured hides its games from the lobby.
+  const vendors = new VendorRegistry();
+  // The house vendor: its adapter joins the registry; its game API lives under /house/api.
+  registerHouse(app, hooks, { db, vendors, secrets: vendorSecrets });
+  const catalogue = createCatalogueService({
+    repository: createCatalogueRepository(db),
+    bus,
+    vendors,
+    ttlMs: config.BRAND_CACHE_TTL_MS,
+  });
+  // `openRound`: the bets module's open-round lookup, for adapters with `singleOpenRound`.
+  const bets = createBetQueries(db);
+  registerCatalogueRoutes(app, hooks, {
+    catalogue,
+    vendors,
+    brands,
+    openRound: (input) => bets.hasOpenRound(input),
+  });
+  const announcements = createAnnouncementsService({
+    repository: createAnnouncementsRepository(db),
+    bus,
+    ttlMs: config.BRAND_CACHE_TTL_MS,
+  });
+  registerAnnouncementRoutes(app, hooks, { announcements, brands });
   await registerDocs(app, deps.version ?? '0.0.0');
 
   const spaFallback = await registerSpa(app, config.STATIC_DIR);

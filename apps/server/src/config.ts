@@ -31,6 +31,10 @@ export const configSchema = z.object({
   MESSAGE_HTTP_URL: z.url().optional(),
   /** Signs the demo gateway's pay links and callbacks; generated at start when unset (demo mode only). */
   DEMO_GATEWAY_SECRET: z.string().min(32).optional(),
+  /** Run background jobs (leases keep one instance per job at a time). Off in unit tests. */
+  JOBS_ENABLED: flag.default(true),
+  /** How often each job's schedule is checked. */
+  JOBS_TICK_MS: z.coerce.number().int().min(100).default(15_000),
 });
 
 export type Config = z.infer<typeof configSchema>;

@@ -23,7 +23,11 @@ async function main() {
     await database.close().catch(() => undefined);
     process.exit(1);
   }
-  const seeded = await seed(database.db, { demo: config.DEMO, brandFile: process.env.BRAND_FILE });
+  const seeded = await seed(database.db, {
+    demo: config.DEMO,
+    demoTeam: config.DEMO,
+    brandFile: process.env.BRAND_FILE,
+  });
   const bus = await openBus(config);
   const app = await buildApp({ config, database, bus, version: process.env.npm_package_version ?? '0.1.0' });
 

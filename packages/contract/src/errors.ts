@@ -58,6 +58,27 @@ export const errorCatalogue = {
   TOO_MANY_REQUESTS: { status: 429, message: 'Too many requests, please try again later.' },
   'system.error': { status: 500, message: 'Unknown error.' },
   'function.not.available': { status: 503, message: 'System maintenance.' },
+  'game.not.found': { status: 404, message: 'This game is not available.' },
+  'game.unavailable': { status: 503, message: 'This game is under maintenance, please try another game.' },
+  'game.round.open': { status: 409, message: 'The previous game has not finished yet.' },
+  'report.range.invalid': {
+    status: 400,
+    message: 'The date range is not valid: the start must not be after the end, at most {maxDays} days.',
+  },
+  'agent.type.not.allowed': { status: 403, message: 'You may not create an account of this type.' },
+  'affiliate.code.exists': { status: 409, message: 'This invitation code is already taken.' },
+  'affiliate.limit': { status: 400, message: 'You have reached the maximum of {max} invitation links.' },
+  'game.token.invalid': {
+    status: 401,
+    message: 'The game session is not valid or has expired. Please relaunch the game.',
+  },
+  'game.bet.invalid': { status: 400, message: 'This bet is not valid ({reason}).' },
+  'game.round.state': { status: 409, message: 'This action does not fit the round’s state.' },
+  'game.busy': { status: 409, message: 'Another bet is still being processed, please try again.' },
+  'game.wallet.unavailable': {
+    status: 503,
+    message: 'The wallet did not answer; nothing was charged. Please try again.',
+  },
 } as const satisfies Record<string, { status: number; message: string }>;
 
 export type ErrorCode = keyof typeof errorCatalogue;

@@ -6,17 +6,26 @@ export * from './system.js';
 export * from './ops.js';
 export * from './auth.js';
 export * from './wallet.js';
+export * from './vendor.js';
+export * from './records.js';
 export * from './payments.js';
 export * from './operator.js';
 export * from './openapi.js';
+export * from './agent.js';
+export * from './lobby.js';
+export * from './house.js';
 
 import type { RouteDescriptor } from './route.js';
 import { systemRoutes } from './system.js';
 import { opsRoutes } from './ops.js';
 import { authRoutes } from './auth.js';
 import { walletRoutes } from './wallet.js';
+import { recordRoutes } from './records.js';
 import { paymentRoutes } from './payments.js';
 import { operatorRoutes } from './operator.js';
+import { agentRoutes } from './agent.js';
+import { lobbyRoutes } from './lobby.js';
+import { houseRoutes } from './house.js';
 import type { EndpointName } from './endpoints.js';
 
 /** Every route of the API by endpoint name: the server registers them, the docs describe them. */
@@ -25,8 +34,12 @@ export const routes = {
   ...opsRoutes,
   ...authRoutes,
   ...walletRoutes,
+  ...recordRoutes,
   ...paymentRoutes,
   ...operatorRoutes,
+  ...agentRoutes,
+  ...lobbyRoutes,
+  ...houseRoutes,
 } satisfies Record<EndpointName, RouteDescriptor>;
 export type Routes = typeof routes;
 

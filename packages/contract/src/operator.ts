@@ -117,6 +117,15 @@ export const operatorRoutes = {
     }),
     reply: operatorAccountSchema,
   }),
+  opsOperatorStatus: defineRoute({
+    ...endpoints.opsOperatorStatus,
+    tag: 'ops',
+    summary:
+      'Disable an operator (its sessions end at once and it can no longer log in) or enable it again. An admin bound to a brand reaches only that brand’s operators (others: 404 `not.found`); nobody disables themselves (403 `forbidden`). Audited.',
+    params: z.object({ id: z.string().regex(/^[0-9]{1,18}$/) }),
+    body: z.object({ status: z.enum(operatorStatuses) }),
+    reply: operatorAccountSchema,
+  }),
   opsDeploymentAudit: defineRoute({
     ...endpoints.opsDeploymentAudit,
     tag: 'ops',

@@ -58,6 +58,9 @@ export const ledgerKinds = [
   'TRANSFER_UPLINE',
   'TRANSFER_DOWNLINE',
   'ADJUSTMENT',
+  'BET',
+  'WIN',
+  'BET_REFUND',
 ] as const;
 
 export const memberTransactionSchema = z.object({

@@ -1,6 +1,18 @@
 /**
- * Pure game maths: provably-fair RNG, slot paytables, table games, lottery draws. Deterministic
- * and free of I/O so the server, the house vendor and the public verifier compute the same thing.
- * The games arrive with the house-vendor issue; this package holds the frame they grow in.
+ * Pure game maths: the provably fair stream and the house games. Deterministic and free of I/O,
+ * so the server, the house vendor and a player's own verifier compute the same outcome.
+ * Money is bigint minor units; multipliers are exact ratios (see types.ts).
  */
-export {};
+export * from './fair.js';
+export * from './types.js';
+export * from './engines/dice.js';
+export * from './engines/limbo.js';
+export * from './engines/fishing.js';
+export * from './engines/mines.js';
+export * from './engines/scratch.js';
+export * from './engines/cards.js';
+export * from './engines/baccarat.js';
+export * from './engines/blackjack.js';
+export * from './slots/index.js';
+export * from './registry.js';
+export * from './replay.js';

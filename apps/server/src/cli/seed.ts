@@ -7,7 +7,11 @@ const config = loadConfig();
 const database = await openDatabase(config);
 try {
   await migrateToLatest(database.db);
-  const result = await seed(database.db, { demo: config.DEMO, brandFile: process.env.BRAND_FILE });
+  const result = await seed(database.db, {
+    demo: config.DEMO,
+    demoTeam: config.DEMO,
+    brandFile: process.env.BRAND_FILE,
+  });
   console.log(JSON.stringify(result));
 } finally {
   await database.close();

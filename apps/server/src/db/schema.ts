@@ -189,6 +189,28 @@ export interface LedgerTransactionTable {
   created_at: Generated<Date>;
 }
 
+/** A background job's lease and last run (migration 202611221240). */
+export interface JobLeaseTable {
+  name: string;
+  owner: string;
+  locked_until: Date;
+  last_started_at: Date | null;
+  last_finished_at: Date | null;
+  last_error: string | null;
+  runs: ColumnType<string, string | undefined, string>;
+}
+
+/** Per member, UTC day and ledger kind: main-wallet movements (migration 202611221230). */
+export interface MemberMoneyDailyTable {
+  merchant_id: number;
+  member_id: string;
+  day: ColumnType<Date, string, never>;
+  kind: string;
+  tx_count: number;
+  /** Signed minor units on the member's main wallet (int8 → string). */
+  amount: ColumnType<string, string, never>;
+}
+
 export interface LedgerEntryTable {
   id: Generated<string>;
   transaction_id: string;
@@ -291,6 +313,241 @@ export interface OperatorSessionTable {
   revoke_reason: string | null;
 }
 
+/** Vendor wallet and wagers (migration 202611221400, docs/vendor-protocol.md). */
+export interface VendorSecretTable {
+  merchant_id: number;
+  vendor_code: string;
+  secret: string;
+  created_at: Generated<Date>;
+}
+
+export interface VendorSessionTable {
+  id: Generated<string>;
+  token_hash: string;
+  merchant_id: number;
+  member_id: string;
+  vendor_code: string;
+  game_code: string;
+  mode: 'real' | 'trial';
+  created_at: Generated<Date>;
+  expires_at: Timestamp;
+}
+
+export interface VendorRequestTable {
+  merchant_id: number;
+  vendor_code: string;
+  request_id: string;
+  body_hash: string;
+  reply: string;
+  created_at: Generated<Date>;
+}
+
+export interface VendorTxTable {
+  merchant_id: number;
+  vendor_code: string;
+  transaction_id: string;
+  type: 'bet' | 'win' | 'rollback' | 'tombstone';
+  member_id: string;
+  round_id: string;
+  ref_transaction_id: string | null;
+  amount: Generated<string>;
+  payload_hash: string;
+  rolled_back: Generated<boolean>;
+  bet_id: string | null;
+  ledger_transaction_id: string | null;
+  created_at: Generated<Date>;
+}
+
+export interface BetTable {
+  id: Generated<string>;
+  merchant_id: number;
+  member_id: string;
+  adapter: string;
+  vassalage: string;
+  game_code: string;
+  game_type: string;
+  round_id: string;
+  stake: Generated<string>;
+  valid_bet: Generated<string>;
+  payout: Generated<string>;
+  status: 'open' | 'settled' | 'void';
+  placed_at: Generated<Date>;
+  settled_at: Timestamp | null;
+}
+
+interface MemberStatColumns {
+  merchant_id: number;
+  member_id: string;
+  game_type: string;
+  vassalage: string;
+  bet_count: Generated<number>;
+  stake: Generated<string>;
+  valid_bet: Generated<string>;
+  payout: Generated<string>;
+}
+export interface MemberStatHourlyTable extends MemberStatColumns {
+  hour: Timestamp;
+}
+export interface MemberStatDailyTable extends MemberStatColumns {
+  /** UTC day. Drivers differ on `date` (Date or string): select `day::text` to get 'YYYY-MM-DD'. */
+  day: ColumnType<Date | string, string, string>;
+}
+
+/** Games catalogue and announcements (migration 202611221300, docs/catalogue.md). */
+export interface GameVendorTable {
+  id: Generated<string>;
+  merchant_id: number;
+  vassalage: string;
+  /** Display name per language code (EN at least). */
+  names: Json<Record<string, string>>;
+  adapter: string;
+  enabled: Generated<boolean>;
+  sort_order: Generated<number>;
+  created_at: Generated<Date>;
+}
+
+export interface GameTable {
+  node_id: Generated<number>;
+  merchant_id: number;
+  game_code: string;
+  game_type: string;
+  vassalage: string;
+  adapter: string;
+  engine: string | null;
+  names: Json<Record<string, string>>;
+  classify: Json<string[]>;
+  hot_rank: number | null;
+  sort_order: Generated<number>;
+  is_game: ColumnType<'GAME' | 'VASSALAGE', 'GAME' | 'VASSALAGE' | undefined>;
+  trial: Generated<boolean>;
+  enabled: Generated<boolean>;
+  created_at: Generated<Date>;
+}
+
+export interface FavouriteGameTable {
+  member_id: string;
+  node_id: number;
+  created_at: Generated<Date>;
+}
+
+export interface RecentGameTable {
+  member_id: string;
+  node_id: number;
+  launched_at: Generated<Date>;
+  launch_count: Generated<number>;
+}
+
+export interface AnnouncementTable {
+  id: Generated<string>;
+  merchant_id: number;
+  type: 'B' | 'PL' | 'PU' | 'PR';
+  group_name: string | null;
+  execution: 'A' | 'B' | 'F' | null;
+  title: Json<Record<string, string>>;
+  content: ColumnType<Record<string, string>, string | undefined, string>;
+  image_url: string | null;
+  linkage_type: Generated<number>;
+  link_url: string | null;
+  promotion_type: string | null;
+  sort_order: Generated<number>;
+  enabled: Generated<boolean>;
+  starts_at: Timestamp | null;
+  ends_at: Timestamp | null;
+  seed_key: string | null;
+  deleted_at: Timestamp | null;
+  created_at: Generated<Date>;
+  updated_at: Generated<Date>;
+}
+
+/** The house vendor's own records (migration 202611221600, docs/house-vendor.md). */
+export interface HouseSessionTable {
+  id: Generated<string>;
+  token_hash: string;
+  mode: 'real' | 'trial';
+  merchant_id: number;
+  member_id: string | null;
+  /** Scope of the fairness seeds: the member id, or `trial:<random>` for a visitor's trial. */
+  player_key: string;
+  /** The platform's player id, learnt from the `authenticate` callback. */
+  player_id: string | null;
+  game_code: string;
+  engine: string;
+  currency: string;
+  language: string;
+  trial_balance: ColumnType<string | null, string | bigint | null, string | bigint | null>;
+  created_at: Generated<Date>;
+  expires_at: Date;
+}
+
+export interface HouseSeedTable {
+  id: Generated<string>;
+  merchant_id: number;
+  player_key: string;
+  server_seed: string;
+  server_seed_hash: string;
+  client_seed: string;
+  nonce: ColumnType<string, number | string | undefined, number | string>;
+  active: Generated<boolean>;
+  lease_until: Date | null;
+  created_at: Generated<Date>;
+  rotated_at: Date | null;
+}
+
+export type HouseRoundStatus = 'betting' | 'open' | 'closed' | 'void' | 'refused';
+
+export interface HouseRoundTable {
+  id: Generated<string>;
+  round_id: string;
+  session_id: string;
+  merchant_id: number;
+  player_key: string;
+  mode: 'real' | 'trial';
+  game_code: string;
+  engine: string;
+  seed_id: string;
+  nonce: ColumnType<string, number | string, number | string>;
+  client_seed: string;
+  params: Json<unknown>;
+  state: ColumnType<unknown, string | null, string | null>;
+  outcome: ColumnType<unknown, string | null, string | null>;
+  stake: ColumnType<string, string | bigint | undefined, string | bigint>;
+  payout: ColumnType<string, string | bigint | undefined, string | bigint>;
+  bets: Generated<number>;
+  status: HouseRoundStatus;
+  created_at: Generated<Date>;
+  settled_at: Date | null;
+}
+
+export interface HouseCallbackTable {
+  id: Generated<string>;
+  merchant_id: number;
+  round_id: string;
+  op: 'bet' | 'win' | 'rollback';
+  request_id: string;
+  transaction_id: string;
+  body: string;
+  status: ColumnType<'pending' | 'done' | 'refused', 'pending' | 'done' | 'refused' | undefined>;
+  reply: string | null;
+  attempts: Generated<number>;
+  created_at: Generated<Date>;
+  updated_at: Generated<Date>;
+}
+
+/** The brand's announcements to its agents (migration 202611221500). */
+export interface AgentAnnouncementTable {
+  id: Generated<string>;
+  merchant_id: number;
+  title: string;
+  content: string;
+  /** Null: every language. */
+  language: string | null;
+  pinned: Generated<boolean>;
+  enabled: Generated<boolean>;
+  published_at: Generated<Date>;
+  created_at: Generated<Date>;
+  updated_at: Generated<Date>;
+}
+
 export interface Database {
   merchant: MerchantTable;
   member: MemberTable;
@@ -309,11 +566,30 @@ export interface Database {
   ledger_account: LedgerAccountTable;
   ledger_transaction: LedgerTransactionTable;
   ledger_entry: LedgerEntryTable;
+  member_money_daily: MemberMoneyDailyTable;
+  job_lease: JobLeaseTable;
   deposit_request: DepositRequestTable;
   withdraw_request: WithdrawRequestTable;
   operator_audit: OperatorAuditTable;
   operator: OperatorTable;
   operator_session: OperatorSessionTable;
+  game_vendor: GameVendorTable;
+  game: GameTable;
+  favourite_game: FavouriteGameTable;
+  recent_game: RecentGameTable;
+  announcement: AnnouncementTable;
+  vendor_secret: VendorSecretTable;
+  vendor_session: VendorSessionTable;
+  vendor_request: VendorRequestTable;
+  vendor_tx: VendorTxTable;
+  bet: BetTable;
+  member_stat_hourly: MemberStatHourlyTable;
+  member_stat_daily: MemberStatDailyTable;
+  agent_announcement: AgentAnnouncementTable;
+  house_session: HouseSessionTable;
+  house_seed: HouseSeedTable;
+  house_round: HouseRoundTable;
+  house_callback: HouseCallbackTable;
 }
 
 export type Merchant = Selectable<MerchantTable>;

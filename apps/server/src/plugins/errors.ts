@@ -2,7 +2,7 @@ import type { ErrorEnvelope } from '@arcadia/contract';
 import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import { AppError } from '../lib/app-error.js';
 
-const API_PREFIXES = ['/wps/', '/lgw/', '/vendor/', '/ops/', '/dev/', '/docs/json'];
+const API_PREFIXES = ['/wps/', '/lgw/', '/vendor/', '/house/', '/ops/', '/dev/', '/docs/json'];
 /** Pages of the web app named like an API prefix: `/ops` is the operator page, `/ops/…` the API. */
 const PAGES = new Set(['/ops']);
 

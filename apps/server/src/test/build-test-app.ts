@@ -23,6 +23,7 @@ export async function buildTestApp(
     STATIC_DIR: '/nonexistent',
     OPS_API_KEY: TEST_OPS_KEY,
     BRAND_CACHE_TTL_MS: 60_000,
+    JOBS_ENABLED: false,
     ...options.config,
   };
   const bus = createLocalBus();

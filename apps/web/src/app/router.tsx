@@ -45,6 +45,10 @@ export const routes: RouteObject[] = [
             paths.pointMall,
             page(() => import('./routes/point-mall')),
           ),
+          at(
+            paths.fair,
+            page(() => import('./routes/fair')),
+          ),
           {
             element: <RequireToken />,
             children: [
@@ -71,6 +75,11 @@ export const routes: RouteObject[] = [
           ),
         ],
       },
+      // A launched house game fills the viewport: no site header or menu (it runs in an iframe).
+      at(
+        paths.play,
+        page(() => import('./routes/play')),
+      ),
       {
         element: <AgentLayout />,
         children: [

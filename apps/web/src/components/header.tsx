@@ -9,18 +9,13 @@ import { BrandMark } from './brand-mark';
 import { LanguageSelect } from './language-select';
 import { ThemeToggle } from './theme-toggle';
 
-export interface NavItem {
-  key: string;
-  label: string;
-  to: string;
-}
-
 /**
- * Spec §2 navigation: Home, one item per game category that has vendors, then Promotions.
- * Logged in, the header shows deposit and withdraw and the `account` slot (balance, VIP label,
- * user ID and avatar menu), which app/ composes from the features.
+ * Spec §2 navigation: Home, one item per game category that has vendors, then Promotions. The
+ * `nav` slot (the lobby's category navigation) and the `account` slot (balance, VIP label, user
+ * ID and avatar menu) are composed by app/ from the features; without `nav`, Home and Promotions.
+ * Logged in, the header shows deposit and withdraw.
  */
-export function Header({ categories, account }: { categories: NavItem[]; account?: ReactNode }) {
+export function Header({ nav, account }: { nav?: ReactNode; account?: ReactNode }) {
   const { t } = useTranslation();
   const brand = useBrand();
   const token = useSessionStore((s) => s.token);
@@ -32,11 +27,6 @@ export function Header({ categories, account }: { categories: NavItem[]; account
     e.preventDefault();
     openModal('trialInfo');
   };
-  const items: NavItem[] = [
-    { key: 'HOME', label: t('hd_home'), to: paths.home },
-    ...categories,
-    { key: 'PROMO', label: t('hd_event'), to: paths.promotions },
-  ];
   return (
     <header className="app-header">
       <button
@@ -53,11 +43,16 @@ export function Header({ categories, account }: { categories: NavItem[]; account
       </button>
       <BrandMark name={brand.name} />
       <nav className="app-header__nav" aria-label={t('menu')}>
-        {items.map((item) => (
-          <NavLink key={item.key} to={item.to} end={item.to === paths.home} className="app-header__link">
-            {item.label}
-          </NavLink>
-        ))}
+        {nav ?? (
+          <>
+            <NavLink to={paths.home} end className="app-header__link">
+              {t('hd_home')}
+            </NavLink>
+            <NavLink to={paths.promotions} className="app-header__link">
+              {t('hd_event')}
+            </NavLink>
+          </>
+        )}
       </nav>
       <div className="app-header__actions">
         {/* Logged in, the account area needs the room; the side menu has the language too. */}

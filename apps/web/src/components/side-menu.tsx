@@ -71,10 +71,11 @@ interface Item {
 }
 
 /**
- * Spec §2 side menu: money and rewards shortcuts, member links, app download, customer service,
+ * Spec §2 side menu: money and rewards shortcuts, member links, the per-category classify menus
+ * (the `classify` slot, composed by app/ from the lobby), app download, customer service,
  * language and sign-out. Member pages ask a visitor to log in first (spec §4).
  */
-export function SideMenu({ footer }: { footer?: ReactNode }) {
+export function SideMenu({ footer, classify }: { footer?: ReactNode; classify?: ReactNode }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const status = usePermission();
@@ -169,6 +170,12 @@ export function SideMenu({ footer }: { footer?: ReactNode }) {
         <ul className="side-menu__group">{render(shortcuts)}</ul>
         <h2 className="side-menu__heading">{t('member_links')}</h2>
         <ul className="side-menu__group">{render(memberLinks)}</ul>
+        {classify && (
+          <>
+            <h2 className="side-menu__heading">{t('games')}</h2>
+            {classify}
+          </>
+        )}
         <ul className="side-menu__group">{render(tools)}</ul>
       </nav>
       <div className="side-menu__footer">

@@ -1,6 +1,8 @@
 /**
  * Agent-centre left navigation in the spec's order (spec §2), with the module that gates each
- * (reference §4.3). `page` ids are the spec's, verbatim; entries without one are actions.
+ * (reference §4.3). `page` ids are the spec's, verbatim; entries without one are actions. The agent
+ * home shows an entry only when its gate passes AND the app has a page for it, so the contract and
+ * salary pages appear once their pages exist instead of as empty placeholders.
  */
 export interface AgentMenuEntry {
   key: string;
@@ -13,8 +15,9 @@ const alwaysShown = ['AGEINFO3', 'AGENTANNOUNCE3', 'AGEDOWNTRANS3'];
 const module = (id: string) => (wl: Record<string, boolean>) => alwaysShown.includes(id) || !!wl[id];
 
 export const agentMenu: AgentMenuEntry[] = [
-  { key: 'deposit' },
-  { key: 'withdraw' },
+  // The member centre's deposit and withdrawal pages, under the same modules (reference §4.2).
+  { key: 'deposit', gate: (wl) => !!wl.DEPOSIT && !wl.CREDITMAR3 },
+  { key: 'withdraw', gate: (wl) => !!wl.WITHDRAW && !wl.CREDITMAR3 },
   { key: 'agentAnnouncement', page: 'agentAnnouncement', gate: module('AGENTANNOUNCE3') },
   { key: 'agentTeamOverview', page: 'agentTeamOverview', gate: module('AGEINFO3') },
   {

@@ -26,6 +26,10 @@ export const paths = {
   seamless: '/seamless',
   /** The operator page (payment queue); `/ops/…` is the operator API. */
   ops: '/ops',
+  /** A house game, full viewport (it runs inside the `/seamless` iframe). */
+  play: '/play/:engine',
+  /** The public provably-fair verifier. */
+  fair: '/fair',
 } as const;
 
 /**

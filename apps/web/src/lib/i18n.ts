@@ -4,7 +4,8 @@ import resourcesToBackend from 'i18next-resources-to-backend';
 import { initReactI18next } from 'react-i18next';
 import { setApiLanguage } from './api-client';
 import { local } from './storage';
-import { en } from '../locales/en';
+import common from '../locales/en/common.json';
+import errors from '../locales/en/errors.json';
 
 export const namespaces = [
   'common',
@@ -17,6 +18,8 @@ export const namespaces = [
   'wallet',
   'payments',
   'operator',
+  'games',
+  'records',
 ] as const;
 export type Namespace = (typeof namespaces)[number];
 
@@ -25,10 +28,19 @@ export const shippedLanguages: LanguageCode[] = ['EN', 'ZH'];
 
 const toI18n = (code: string) => code.toLowerCase();
 
-// English ships in the main bundle (it is also the fallback); every other language loads on demand.
+/**
+ * What the first paint (the shell) needs ships in the main bundle in English, the
+ * fallback language; every other namespace, and every other language, loads on demand. The rest
+ * is fetched right after start-up, and a component reaching for a namespace still on its way
+ * suspends until it arrives.
+ */
+const bundledNamespaces = ['common', 'errors'] as const satisfies readonly Namespace[];
+const bundledEnglish = { common, errors };
+
 const lazyLocales = import.meta.glob<{ default: Record<string, unknown> }>([
   '../locales/*/*.json',
-  '!../locales/en/*',
+  '!../locales/en/common.json',
+  '!../locales/en/errors.json',
 ]);
 
 /** The language to start with: the visitor's last choice, else the brand default. */
@@ -57,13 +69,16 @@ export async function setupI18n(code: LanguageCode = initialLanguage()) {
     .init({
       lng: toI18n(code),
       fallbackLng: 'en',
-      ns: [...namespaces],
+      ns: [...bundledNamespaces],
       defaultNS: 'common',
-      resources: { en },
+      resources: { en: bundledEnglish },
       partialBundledLanguages: true,
       interpolation: { escapeValue: false },
       returnNull: false,
     });
+  const rest = i18n.loadNamespaces(namespaces.filter((ns) => !bundledNamespaces.includes(ns as never)));
+  // Tests render synchronously after set-up, so there every namespace is in place first.
+  if (import.meta.env.MODE === 'test') await rest;
   return i18n;
 }
 

@@ -23,7 +23,11 @@ interface SessionState {
 
 function initialToken(): string | null {
   // A token in the URL logs the user in on boot (reference §1); it then lives in session storage.
-  const fromUrl = typeof location === 'undefined' ? null : new URLSearchParams(location.search).get('token');
+  // Except on a house game page (`/play/…`): its `token` is the game launch's, not a site session,
+  // and the page shares session storage with the site around its iframe.
+  const gamePage = typeof location !== 'undefined' && location.pathname.startsWith('/play/');
+  const fromUrl =
+    typeof location === 'undefined' || gamePage ? null : new URLSearchParams(location.search).get('token');
   if (fromUrl) session.set('token', fromUrl);
   return fromUrl ?? session.get('token');
 }

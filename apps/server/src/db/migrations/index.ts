@@ -7,6 +7,14 @@ import * as m202611220900 from './202611220900_create_ledger.js';
 import * as m202611221000 from './202611221000_create_payments.js';
 import * as m202611221100 from './202611221100_create_operator.js';
 import * as m202611221200 from './202611221200_create_ledger_post_function.js';
+import * as m202611221230 from './202611221230_ledger_money_rollup_and_batch.js';
+import * as m202611221240 from './202611221240_create_job_lease.js';
+import * as m202611221300 from './202611221300_create_catalogue_and_announcements.js';
+import * as m202611221400 from './202611221400_create_vendor_wallet_and_bets.js';
+import * as m202611221410 from './202611221410_tune_bet_indexes.js';
+import * as m202611221500 from './202611221500_create_agent_centre.js';
+import * as m202611221510 from './202611221510_create_team_rollup.js';
+import * as m202611221600 from './202611221600_create_house_vendor.js';
 
 /**
  * Every migration, in order. Listed statically so the bundled server carries them; the name is
@@ -21,4 +29,12 @@ export const migrations: Record<string, Migration> = {
   '202611221000_create_payments': m202611221000,
   '202611221100_create_operator': m202611221100,
   '202611221200_create_ledger_post_function': m202611221200,
+  '202611221230_ledger_money_rollup_and_batch': m202611221230,
+  '202611221240_create_job_lease': m202611221240,
+  '202611221300_create_catalogue_and_announcements': m202611221300,
+  '202611221400_create_vendor_wallet_and_bets': m202611221400,
+  '202611221410_tune_bet_indexes': m202611221410,
+  '202611221500_create_agent_centre': m202611221500,
+  '202611221510_create_team_rollup': m202611221510,
+  '202611221600_create_house_vendor': m202611221600,
 };

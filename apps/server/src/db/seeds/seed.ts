@@ -7,6 +7,10 @@ import { type BrandFile, brandFileSchema } from '../../modules/brand/brand.setti
 import { createMemberRepository } from '../../modules/member/member.repository.js';
 import { createMemberService } from '../../modules/member/member.service.js';
 import { demoBrand } from './brands/demo.js';
+import { seedDemoAgentTeam } from './brands/demo.agent-team.js';
+import { demoAnnouncements, demoGames, demoVendors } from './brands/demo.catalogue.js';
+import { seedCatalogue } from '../../modules/catalogue/catalogue.seed.js';
+import { seedAnnouncements } from '../../modules/announcements/announcements.seed.js';
 import { createLedgerService } from '../../modules/ledger/ledger.service.js';
 import { createOperatorRepository } from '../../modules/operator/operator.repository.js';
 import { hashPassword } from '../../lib/password.js';
@@ -27,6 +31,8 @@ export interface SeedOptions {
   brandFile?: string | undefined;
   /** Create the demo agent, player and operator. */
   demo: boolean;
+  /** With `demo`: also a small team under the demo agent (the running demo; tests leave it out). */
+  demoTeam?: boolean;
 }
 
 export interface SeedResult {
@@ -53,6 +59,12 @@ export async function seed(db: Kysely<Database>, options: SeedOptions): Promise<
   if (!brandCreated && options.demo && !options.brandFile) await brands.refreshFromFile(file);
   const brand = await brands.findByCode(file.code);
   if (!brand) throw new Error(`brand ${file.code} is missing after seeding`);
+  // The built-in demo brand lists the house studios and carries its banners and notices. A brand
+  // from a file starts with an empty lobby: its operators add what it offers.
+  if (!options.brandFile) {
+    await seedCatalogue(db, brand.id, { vendors: demoVendors, games: demoGames });
+    await seedAnnouncements(db, brand.id, demoAnnouncements);
+  }
 
   let demoAccountsCreated = false;
   if (options.demo) {
@@ -107,6 +119,7 @@ export async function seed(db: Kysely<Database>, options: SeedOptions): Promise<
       demoAccountsCreated = true;
     }
     await seedDemoOperator(db);
+    if (options.demoTeam) await seedDemoAgentTeam(db, brand, demoAccounts.agent);
   }
   return { brand: file.code, brandCreated, demoAccountsCreated };
 }

@@ -56,6 +56,25 @@ export const paymentSettingsSchema = z.object({
 });
 export type PaymentSettings = z.infer<typeof paymentSettingsSchema>;
 
+/** Agent centre rules (docs/reports.md). Amounts are major units. */
+export const agentSettingsSchema = z.object({
+  /** A team member counts as active in a period when its valid bets reach this amount (and are above zero). */
+  activeMinValidBet: z.number().min(0).default(1),
+  /**
+   * Member types an agent of each type may create, directly or through an invitation link. The
+   * default: top agents (1) and agents (2) create agents (2) and members (0); recruiting agents (41)
+   * create sub-agents (42) and members; sub-agents (42) create members only.
+   */
+  createTypes: z
+    .record(z.string().regex(/^\d+$/), z.array(z.number().int().min(0)))
+    .default({ '1': [2, 0], '2': [2, 0], '41': [42, 0], '42': [0] }),
+  /** Invitation links one agent may hold. */
+  maxAffiliateCodes: z.number().int().min(0).max(1000).default(20),
+  /** The longest date range a report accepts, in days. */
+  maxRangeDays: z.number().int().min(1).max(3660).default(93),
+});
+export type AgentSettings = z.infer<typeof agentSettingsSchema>;
+
 /** What `merchant.settings` holds. Validated on every read so a bad edit fails loudly, not later. */
 export const brandSettingsSchema = brandPresentationSchema.extend({
   domains: z.array(z.string()),
@@ -75,6 +94,12 @@ export const brandSettingsSchema = brandPresentationSchema.extend({
   singleWallet: z.boolean().default(false),
   /** Deposit channels, withdrawal limits and the receipt-confirmation window. */
   payments: paymentSettingsSchema.prefault({}),
+  /**
+   * Agent centre: active-member threshold, creatable types, link limit, report range. Optional so
+   * brand files need not spell it out; `agentSettingsSchema.parse(settings.agent ?? {})` fills the
+   * defaults.
+   */
+  agent: agentSettingsSchema.optional(),
 });
 export type BrandSettings = z.infer<typeof brandSettingsSchema>;
 

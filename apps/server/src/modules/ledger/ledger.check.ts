@@ -7,7 +7,8 @@ export interface LedgerViolation {
     | 'transaction_sums_to_zero'
     | 'transaction_has_entries'
     | 'member_balance_not_negative'
-    | 'balance_after_chain';
+    | 'balance_after_chain'
+    | 'money_rollup_matches_entries';
   id: string;
   detail: string;
 }
@@ -56,6 +57,29 @@ export async function checkLedger(db: Kysely<Database>): Promise<LedgerViolation
       rule: 'balance_after_chain',
       id: r.id,
       detail: `balance_after ${r.balance_after}, running ${r.running}`,
+    });
+  }
+  // The report rollup of main-wallet movements (kept by ledger_post) against the entries.
+  const rollup = await sql<{ id: string; rolled: string | null; actual: string | null }>`
+    with actual as (
+      select t.merchant_id, a.owner_id as member_id, (t.created_at at time zone 'UTC')::date as day, t.kind,
+             count(*)::integer as n, sum(e.amount) as amount
+      from ledger_entry e
+      join ledger_account a on a.id = e.account_id and a.kind = 'main' and a.owner_id is not null
+      join ledger_transaction t on t.id = e.transaction_id
+      where t.kind not in ('BET', 'WIN', 'BET_REFUND')
+      group by 1, 2, 3, 4
+    )
+    select concat_ws('/', coalesce(r.member_id, x.member_id), coalesce(r.day, x.day), coalesce(r.kind, x.kind)) as id,
+           (r.tx_count || ' × ' || r.amount) as rolled, (x.n || ' × ' || x.amount) as actual
+    from member_money_daily r
+    full join actual x on x.merchant_id = r.merchant_id and x.member_id = r.member_id and x.day = r.day and x.kind = r.kind
+    where r.tx_count is distinct from x.n or r.amount is distinct from x.amount`.execute(db);
+  for (const r of rollup.rows) {
+    out.push({
+      rule: 'money_rollup_matches_entries',
+      id: r.id,
+      detail: `rollup ${r.rolled ?? 'missing'}, entries ${r.actual ?? 'none'}`,
     });
   }
   return out;

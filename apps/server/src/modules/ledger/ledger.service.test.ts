@@ -147,6 +147,51 @@ describe('ledger postings', () => {
     expect(await checkLedger(handle.db)).toEqual([]);
   });
 
+  it('group-commits concurrent postings, each with its own outcome', async () => {
+    const before = await balanceOf(accounts.main);
+    // 30 postings at once: 20 good ones, 5 that would overdraw, and 5 reusing a key differently.
+    await move('g-reused', 1n);
+    const results = await Promise.allSettled([
+      ...Array.from({ length: 20 }, (_v, i) => move(`g-ok-${i}`, 10n)),
+      ...Array.from({ length: 5 }, (_v, i) => move(`g-over-${i}`, before * 2n)),
+      ...Array.from({ length: 5 }, () => move('g-reused', 2n)),
+    ]);
+    const outcome = (r: PromiseSettledResult<unknown>) =>
+      r.status === 'fulfilled' ? 'ok' : (r.reason as { code?: string }).code;
+    expect(results.slice(0, 20).map(outcome)).toEqual(Array(20).fill('ok'));
+    expect(results.slice(20, 25).map(outcome)).toEqual(Array(5).fill('wallet.insufficient'));
+    expect(results.slice(25).map(outcome)).toEqual(Array(5).fill('duplicate.request'));
+    expect(await balanceOf(accounts.main)).toBe(before - 201n);
+    expect(await checkLedger(handle.db)).toEqual([]);
+  });
+
+  it('keeps the daily money rollup in step with main-wallet entries', async () => {
+    const today = new Date().toISOString().slice(0, 10);
+    const row = await handle.db
+      .selectFrom('member_money_daily')
+      .select(['tx_count', 'amount'])
+      .where('member_id', '=', player)
+      .where('kind', '=', 'TRANSFER_OUT')
+      .where(sql<boolean>`day = ${today}::date`)
+      .executeTakeFirstOrThrow();
+    const actual = await sql<{ n: number; total: string }>`
+      select count(*)::integer as n, sum(e.amount)::text as total from ledger_entry e
+      join ledger_transaction t on t.id = e.transaction_id
+      where e.account_id = ${accounts.main} and t.kind = 'TRANSFER_OUT'`.execute(handle.db);
+    expect(row.tx_count).toBe(actual.rows[0]!.n);
+    expect(row.amount).toBe(actual.rows[0]!.total);
+    expect(BigInt(row.amount)).toBeLessThan(0n);
+    // A tampered rollup is found by the checker.
+    await sql`update member_money_daily set amount = amount + 1 where member_id = ${player} and kind = 'TRANSFER_OUT'`.execute(
+      handle.db,
+    );
+    expect((await checkLedger(handle.db)).map((v) => v.rule)).toContain('money_rollup_matches_entries');
+    await sql`update member_money_daily set amount = amount - 1 where member_id = ${player} and kind = 'TRANSFER_OUT'`.execute(
+      handle.db,
+    );
+    expect(await checkLedger(handle.db)).toEqual([]);
+  });
+
   it('the checker finds a balance that no longer matches its entries', async () => {
     await sql`update ledger_account set balance = balance + 1 where id = ${accounts.vendor}`.execute(
       handle.db,

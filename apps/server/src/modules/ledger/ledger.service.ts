@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { type Kysely, type Transaction, sql } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { AppError } from '../../lib/app-error.js';
+import { type Settled, createBatcher } from '../../lib/batcher.js';
 
 export type LedgerKind =
   | 'DEPOSIT'
@@ -12,7 +13,10 @@ export type LedgerKind =
   | 'TRANSFER_OUT'
   | 'TRANSFER_UPLINE'
   | 'TRANSFER_DOWNLINE'
-  | 'ADJUSTMENT';
+  | 'ADJUSTMENT'
+  | 'BET'
+  | 'WIN'
+  | 'BET_REFUND';
 
 export type AccountKind = 'main' | 'vendor' | 'points' | 'system';
 
@@ -62,6 +66,50 @@ function pgCode(err: unknown): string | undefined {
   return e?.code ?? e?.cause?.code;
 }
 
+/** A posting that failed inside a batch, carrying its own SQLSTATE like a driver error would. */
+class PostingError extends Error {
+  constructor(
+    readonly code: string,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/** Database errors a posting turns into stable API errors. */
+function translate(err: unknown, input: PostingInput): unknown {
+  const code = pgCode(err);
+  if (code === '23514') return new AppError('wallet.insufficient');
+  if (code === 'LD409') return new AppError('duplicate.request', { idempotencyKey: input.idempotencyKey });
+  return err;
+}
+
+interface PostRow {
+  transaction_id: string;
+  created_at: Date | string;
+  replayed: boolean;
+  account_id: string;
+  amount: string;
+  balance_after: string | null;
+}
+
+function toPosting(rows: PostRow[]): Posting {
+  const first = rows[0]!;
+  return {
+    transactionId: String(first.transaction_id),
+    replayed: first.replayed,
+    createdAt: new Date(first.created_at),
+    entries: rows.map((r) => ({
+      accountId: String(r.account_id),
+      amount: BigInt(r.amount),
+      balanceAfter: r.balance_after === null ? null : BigInt(r.balance_after),
+    })),
+  };
+}
+
+const sortedEntries = (input: PostingInput) =>
+  [...input.entries].sort((a, b) => (BigInt(a.accountId) < BigInt(b.accountId) ? -1 : 1));
+
 /**
  * The only way money moves. One posting = one database transaction that appends balanced
  * entries and changes member balances with `balance = balance + d … RETURNING`, in account-id
@@ -71,44 +119,62 @@ function pgCode(err: unknown): string | undefined {
  */
 export function createLedgerService(db: Kysely<Database>) {
   const systemIds = new Map<string, string>();
+  const accountIds = new Map<string, string>();
 
   /** One posting through `ledger_post` (migration 202611221200): a single statement. */
   async function postIn(tx: Db, input: PostingInput): Promise<Posting> {
-    const ordered = [...input.entries].sort((a, b) => (BigInt(a.accountId) < BigInt(b.accountId) ? -1 : 1));
-    let rows: {
-      transaction_id: string;
-      created_at: Date;
-      replayed: boolean;
-      account_id: string;
-      amount: string;
-      balance_after: string | null;
-    }[];
+    const ordered = sortedEntries(input);
     try {
-      ({ rows } = await sql<(typeof rows)[number]>`
+      const { rows } = await sql<PostRow>`
         select * from ledger_post(
           ${input.merchantId}::integer, ${input.kind}, ${input.idempotencyKey}, ${requestHash(input.request)},
           ${input.memberId ?? null}::bigint, ${input.reference ?? null}, ${JSON.stringify(input.metadata ?? {})}::jsonb,
           ${ordered.map((e) => e.accountId)}::bigint[], ${ordered.map((e) => e.amount.toString())}::bigint[])`.execute(
         tx,
-      ));
+      );
+      return toPosting(rows);
     } catch (err) {
-      const code = pgCode(err);
-      if (code === '23514') throw new AppError('wallet.insufficient');
-      if (code === 'LD409') throw new AppError('duplicate.request', { idempotencyKey: input.idempotencyKey });
-      throw err;
+      throw translate(err, input);
     }
-    const first = rows[0]!;
-    return {
-      transactionId: first.transaction_id,
-      replayed: first.replayed,
-      createdAt: new Date(first.created_at),
-      entries: rows.map((r) => ({
-        accountId: r.account_id,
-        amount: BigInt(r.amount),
-        balanceAfter: r.balance_after === null ? null : BigInt(r.balance_after),
-      })),
-    };
   }
+
+  /**
+   * Group commit: postings made outside a caller's transaction while another batch is in flight
+   * go to the database together, as one `ledger_post_many` statement (migration 202611221230) —
+   * one round trip and one commit for the lot. Each posting keeps its own outcome.
+   */
+  const batcher = createBatcher<PostingInput, Posting>(async (inputs) => {
+    const payload = inputs.map((input) => {
+      const ordered = sortedEntries(input);
+      return {
+        merchantId: input.merchantId,
+        kind: input.kind,
+        key: input.idempotencyKey,
+        hash: requestHash(input.request),
+        memberId: input.memberId ?? null,
+        reference: input.reference ?? null,
+        metadata: input.metadata ?? {},
+        accounts: ordered.map((e) => e.accountId),
+        amounts: ordered.map((e) => e.amount.toString()),
+      };
+    });
+    const { rows } = await sql<
+      PostRow & { idx: number; error_code: string | null; error_message: string | null }
+    >`
+      select * from ledger_post_many(${JSON.stringify(payload)}::jsonb)`.execute(db);
+    const byItem = inputs.map(() => [] as PostRow[]);
+    const failed = new Map<number, PostingError>();
+    for (const row of rows) {
+      if (row.error_code)
+        failed.set(row.idx, new PostingError(row.error_code, row.error_message ?? 'posting failed'));
+      else byItem[row.idx]!.push(row);
+    }
+    return inputs.map((_input, i): Settled<Posting> => {
+      const error = failed.get(i);
+      if (error) return { ok: false, error };
+      return { ok: true, value: toPosting(byItem[i]!) };
+    });
+  });
 
   return {
     /**
@@ -121,8 +187,13 @@ export function createLedgerService(db: Kysely<Database>) {
       if (input.entries.reduce((sum, e) => sum + e.amount, 0n) !== 0n)
         throw new Error('entries must sum to zero');
       if (trx) return postIn(trx, input);
-      // On its own the statement is its own transaction: no BEGIN/COMMIT round trips.
-      return this.retrying(() => postIn(db, input));
+      // On its own the posting joins the next group commit; a deadlock or serialisation failure
+      // of this one posting is retried here, alone.
+      try {
+        return await this.retrying(() => batcher.submit(input));
+      } catch (err) {
+        throw translate(err, input);
+      }
     },
 
     /** Runs `work` in a transaction, retrying serialisation failures and deadlocks with backoff. */
@@ -172,6 +243,27 @@ export function createLedgerService(db: Kysely<Database>) {
           await new Promise((r) => setTimeout(r, Math.random() * 10 * 2 ** attempt));
         }
       }
+    },
+
+    /**
+     * The id of the member's account of this kind and code (created on first use), from a
+     * process cache: account ids never change, so hot paths skip the lookup. Bounded: the cache
+     * starts over past 100,000 accounts.
+     */
+    async memberAccountId(
+      merchantId: number,
+      memberId: string,
+      kind: Exclude<AccountKind, 'system'>,
+      code: string,
+      currency: string,
+    ): Promise<string> {
+      const cacheKey = `${merchantId}:${memberId}:${kind}:${code}`;
+      const cached = accountIds.get(cacheKey);
+      if (cached) return cached;
+      const { id } = await this.memberAccount(db, merchantId, memberId, kind, code, currency);
+      if (accountIds.size >= 100_000) accountIds.clear();
+      accountIds.set(cacheKey, id);
+      return id;
     },
 
     /** The member's account of this kind and code, created on first use. */

@@ -141,6 +141,20 @@ export function createOperatorRepository(db: Kysely<Database>) {
         .execute();
     },
 
+    async setStatus(q: Db, id: string, status: 'active' | 'disabled') {
+      await q.updateTable('operator').set({ status }).where('id', '=', id).execute();
+    },
+
+    /** Ends every live session of an operator (it was disabled). */
+    async revokeAllSessions(q: Db, operatorId: string, reason: string) {
+      await q
+        .updateTable('operator_session')
+        .set({ revoked_at: new Date(), revoke_reason: reason })
+        .where('operator_id', '=', operatorId)
+        .where('revoked_at', 'is', null)
+        .execute();
+    },
+
     async revokeSession(sessionId: string, reason: string) {
       await db
         .updateTable('operator_session')

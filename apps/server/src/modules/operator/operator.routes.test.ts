@@ -203,6 +203,7 @@ type Role = 'admin' | 'finance' | 'support';
 const ALL: Role[] = ['admin', 'finance', 'support'];
 const FINANCE: Role[] = ['admin', 'finance'];
 const ADMIN: Role[] = ['admin'];
+const CONTENT_READ: Role[] = ['admin', 'support'];
 const normal = {
   maintenance: { enabled: false, message: null, endTime: null },
   regionBlock: { enabled: false, blockedRanges: [] },
@@ -240,7 +241,24 @@ const matrix: Partial<Record<EndpointName, { roles: Role[]; url: string; payload
   opsSessionLogout: { roles: ALL, url: '/ops/session/logout' },
   opsOperatorList: { roles: ADMIN, url: '/ops/operators' },
   opsOperatorCreate: { roles: ADMIN, url: '/ops/operators', payload: {} },
+  opsOperatorStatus: { roles: ADMIN, url: '/ops/operators/999999/status', payload: { status: 'active' } },
   opsDeploymentAudit: { roles: ADMIN, url: '/ops/audit' },
+  opsVendorList: { roles: CONTENT_READ, url: '/ops/merchants/:m/catalogue/vendors' },
+  opsVendorUpdate: { roles: ADMIN, url: '/ops/merchants/:m/catalogue/vendors/ZZZ', payload: {} },
+  opsGameList: { roles: CONTENT_READ, url: '/ops/merchants/:m/catalogue/games' },
+  opsGameUpdate: { roles: ADMIN, url: '/ops/merchants/:m/catalogue/games/999999', payload: {} },
+  opsAnnouncementList: { roles: CONTENT_READ, url: '/ops/merchants/:m/announcements' },
+  opsAnnouncementCreate: { roles: ADMIN, url: '/ops/merchants/:m/announcements', payload: {} },
+  opsAnnouncementUpdate: { roles: ADMIN, url: '/ops/merchants/:m/announcements/999999', payload: {} },
+  opsAnnouncementDelete: { roles: ADMIN, url: '/ops/merchants/:m/announcements/999999' },
+  opsAgentAnnouncementList: { roles: CONTENT_READ, url: '/ops/merchants/:m/agent-announcements' },
+  opsAgentAnnouncementCreate: { roles: ADMIN, url: '/ops/merchants/:m/agent-announcements', payload: {} },
+  opsAgentAnnouncementUpdate: {
+    roles: ADMIN,
+    url: '/ops/merchants/:m/agent-announcements/999999',
+    payload: {},
+  },
+  opsAgentAnnouncementDelete: { roles: ADMIN, url: '/ops/merchants/:m/agent-announcements/999999' },
 };
 const opsNames = (Object.keys(endpoints) as EndpointName[]).filter((n) => endpoints[n].auth === 'ops');
 
@@ -503,6 +521,63 @@ describe('operator accounts', () => {
     expect([...brands]).toEqual(['demo']);
     const deployment = await t.app.inject({ method: 'GET', url: '/ops/audit', headers: as(bound.token) });
     expect(deployment.statusCode).toBe(403);
+  });
+
+  it('an admin disables an operator (its sessions end at once) and enables it again; both audited', async () => {
+    const admin = await operator('admin');
+    const target = await operator('support');
+    const setStatus = (id: string, status: string, headers = as(admin.token)) =>
+      t.app.inject({ method: 'PUT', url: `/ops/operators/${id}/status`, payload: { status }, headers });
+
+    const off = await setStatus(target.id, 'disabled');
+    expect(off.statusCode).toBe(200);
+    expect(off.json().value).toMatchObject({ id: target.id, status: 'disabled' });
+    expect((await me(as(target.token))).statusCode).toBe(401);
+    expect((await login(target.username)).json().code).toBe('account.frozen');
+
+    expect((await setStatus(target.id, 'active')).json().value.status).toBe('active');
+    expect((await login(target.username)).statusCode).toBe(200);
+    // The session that was open when it was disabled stays ended.
+    expect((await me(as(target.token))).statusCode).toBe(401);
+
+    const actions = await t.db
+      .selectFrom('operator_audit')
+      .select(['action', 'actor'])
+      .where('target', '=', `operator:${target.id}`)
+      .orderBy('id')
+      .execute();
+    expect(actions.map((a) => a.action)).toEqual(['operator.create', 'operator.disable', 'operator.enable']);
+    expect(actions[1]!.actor).toBe(`operator:${admin.username}`);
+
+    // Nobody disables themselves; a bad status or id is a clear 400; an unknown id a 404.
+    expect((await setStatus(admin.id, 'disabled')).statusCode).toBe(403);
+    expect((await setStatus(target.id, 'gone')).json().code).toBe('request_param_err');
+    expect((await setStatus('abc', 'disabled')).statusCode).toBe(400);
+    expect((await setStatus('999999999', 'disabled')).statusCode).toBe(404);
+  });
+
+  it('a brand-bound admin cannot reach another brand’s or an every-brand operator’s status; finance cannot at all', async () => {
+    const bound = await operator('admin', 'demo');
+    const wide = await operator('support');
+    const far = await operator('support', 'other');
+    for (const id of [wide.id, far.id]) {
+      const res = await t.app.inject({
+        method: 'PUT',
+        url: `/ops/operators/${id}/status`,
+        payload: { status: 'disabled' },
+        headers: as(bound.token),
+      });
+      expect(res.statusCode).toBe(404);
+    }
+    const finance = await operator('finance');
+    const res = await t.app.inject({
+      method: 'PUT',
+      url: `/ops/operators/${far.id}/status`,
+      payload: { status: 'disabled' },
+      headers: as(finance.token),
+    });
+    expect(res.statusCode).toBe(403);
+    expect((await me(as(far.token))).statusCode).toBe(200);
   });
 
   it('finance and support cannot manage operators', async () => {

@@ -21,6 +21,9 @@ export function registerOperatorRoutes(app: FastifyInstance, hooks: RouteHooks, 
   registerRoute(app, hooks, operatorRoutes.opsOperatorCreate, async ({ operator, body }) =>
     operators.create(operator!, body),
   );
+  registerRoute(app, hooks, operatorRoutes.opsOperatorStatus, async ({ operator, params, body }) =>
+    operators.setStatus(operator!, params.id, body.status),
+  );
   registerRoute(app, hooks, operatorRoutes.opsDeploymentAudit, async ({ operator, query }) =>
     operators.deploymentAudit(operator!, query),
   );

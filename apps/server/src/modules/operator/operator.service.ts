@@ -246,6 +246,31 @@ export function createOperatorService(deps: { repository: OperatorRepository; th
       return created;
     },
 
+    /** Disables (ending its sessions) or re-enables an operator, within the admin's reach. */
+    async setStatus(
+      identity: OperatorIdentity,
+      id: string,
+      status: 'active' | 'disabled',
+    ): Promise<OperatorAccount> {
+      const target = await repo.findById(id);
+      if (!target || (identity.merchantId !== null && target.merchant_id !== identity.merchantId)) {
+        throw new AppError('not.found', { operator: id });
+      }
+      if (identity.id === id) throw new AppError('forbidden', { reason: 'own account' });
+      await repo.transaction(async (tx) => {
+        await repo.setStatus(tx, id, status);
+        if (status === 'disabled') await repo.revokeAllSessions(tx, id, 'disabled');
+        await repo.audit(tx, {
+          merchantId: target.merchant_id,
+          actor: identity.actor,
+          action: status === 'disabled' ? 'operator.disable' : 'operator.enable',
+          target: `operator:${id}`,
+          payload: { username: target.username, from: target.status, to: status },
+        });
+      });
+      return accountView((await repo.findById(id))!);
+    },
+
     /** The command line's first admin (`npm run ops:create-admin`); null when the name is taken. */
     createFromCli(body: { username: string; password: string; role: OpsRole; merchantCode?: string }) {
       return insertOperator(body, 'cli');

@@ -129,10 +129,13 @@ export function createWalletService(deps: {
       });
       let result;
       if (fixed !== null) {
-        // The common case is one statement: accounts are looked up (created once) beforehand.
-        const source = await walletAccount(brand, member.id, from, db);
-        const target = await walletAccount(brand, member.id, to, db);
-        result = await ledger.post(posting(source, target, fixed));
+        // The common case is one statement (group-committed): account ids come from the cache.
+        const accountId = (wallet: string) =>
+          wallet === MAIN
+            ? ledger.memberAccountId(brand.id, member.id, 'main', MAIN, brand.currency)
+            : ledger.memberAccountId(brand.id, member.id, 'vendor', wallet, brand.currency);
+        const [source, target] = await Promise.all([accountId(from), accountId(to)]);
+        result = await ledger.post(posting({ id: source }, { id: target }, fixed));
       } else {
         // "ALL" reads the balance it moves inside the same transaction.
         result = await ledger.transaction(async (tx) => {

@@ -3,6 +3,7 @@ import { Outlet, useLocation } from 'react-router';
 import { Footer } from '../../components/footer';
 import { Header } from '../../components/header';
 import { SideMenu } from '../../components/side-menu';
+import { CategoryNav, SideClassifyMenus } from '../../features/lobby/components/category-nav';
 import { isGamePage } from '../../config/paths';
 import { useUiStore } from '../../lib/ui-store';
 import { NavigationEffects } from '../navigation-effects';
@@ -21,13 +22,17 @@ export function MainLayout() {
       className={`shell${sideMenuOpen && !gamePage ? ' shell--side-open' : ''}${gamePage ? ' shell--game' : ''}`}
     >
       <NavigationEffects />
-      {!gamePage && <SideMenu />}
+      {!gamePage && (
+        <SideMenu
+          classify={<SideClassifyMenus onNavigate={() => window.innerWidth < 1024 && setSideMenu(false)} />}
+        />
+      )}
       {sideMenuOpen && !gamePage && (
         <div className="shell__scrim" onClick={() => setSideMenu(false)} aria-hidden="true" />
       )}
       <div className="shell__main">
         <Header
-          categories={[]}
+          nav={<CategoryNav />}
           account={
             <Suspense fallback={null}>
               <HeaderAccount />

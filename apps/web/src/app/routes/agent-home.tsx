@@ -1,76 +1,100 @@
-import { useEffect, useState } from 'react';
+import { type ComponentType, type ReactNode, Suspense, lazy } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
-import { EmptyState } from '../../components/empty-state';
+import { useNavigate, useSearchParams } from 'react-router';
 import { openCustomerService } from '../../components/customer-service-button';
 import { agentMenu, defaultAgentPage } from '../../config/agent-menu';
+import { paths } from '../../config/paths';
+import { AgentHeader } from '../../features/agent/components/agent-header';
+import { PanelLoading } from '../../components/panel-state';
 import { usePermission, useWhitelabel } from '../../lib/permission';
 import { session } from '../../lib/storage';
 import { useUiStore } from '../../lib/ui-store';
+import '../../features/agent/agent.css';
 
-function gmtOffset(date: Date): string {
-  const minutes = -date.getTimezoneOffset();
-  const sign = minutes >= 0 ? '+' : '-';
-  const abs = Math.abs(minutes);
-  return `GMT${sign}${String(Math.floor(abs / 60)).padStart(2, '0')}:${String(abs % 60).padStart(2, '0')}`;
+/** One chunk per page: the charting library, for one, loads only with the team overview. */
+function page<P extends object>(load: () => Promise<ComponentType<P>>) {
+  return lazy(async () => ({ default: await load() }));
 }
+const TeamOverview = page(() =>
+  import('../../features/agent/components/team-overview').then((m) => m.TeamOverview),
+);
+const Announcements = page(() =>
+  import('../../features/agent/components/announcements').then((m) => m.Announcements),
+);
+const RegisterCenter = page(() =>
+  import('../../features/agent/components/register-center').then((m) => m.RegisterCenter),
+);
+const TeamManagement = page(() =>
+  import('../../features/agent/components/team-management').then((m) => m.TeamManagement),
+);
+const TeamBetting = page(() =>
+  import('../../features/agent/components/team-betting').then((m) => m.TeamBetting),
+);
+const UserProfitLoss = page(() =>
+  import('../../features/agent/components/user-profit-loss').then((m) => m.UserProfitLoss),
+);
+const MyIncome = page(() => import('../../features/agent/components/my-income').then((m) => m.MyIncome));
+const AccountDetails = page(() =>
+  import('../../features/agent/components/account-details').then((m) => m.AccountDetails),
+);
+const DepositPage = page(() => import('../../features/wallet/components/deposit').then((m) => m.DepositPage));
+const WithdrawPage = page(() =>
+  import('../../features/wallet/components/withdraw').then((m) => m.WithdrawPage),
+);
 
-/** The live clock of the agent header, refreshed every second (spec §2, §9). */
-function useClock() {
-  const [now, setNow] = useState(() => new Date());
-  useEffect(() => {
-    const id = setInterval(() => setNow(new Date()), 1000);
-    return () => clearInterval(id);
-  }, []);
-  return now;
-}
-
-/** `/agentHome`: header with time zone, clock, nickname and logout; left navigation; right panel. */
+/** `/agentHome`: header with time zone, clock, name and logout; left navigation; the page on the right. */
 export default function AgentHomePage() {
-  const { t, i18n } = useTranslation('agent');
+  const { t } = useTranslation('agent');
   const status = usePermission();
   const wl = useWhitelabel();
+  const navigate = useNavigate();
   const openModal = useUiStore((s) => s.openModal);
-  const now = useClock();
   const [params, setParams] = useSearchParams();
-  const entries = agentMenu.filter((e) => !e.gate || e.gate(wl));
-  const page = entries.some((e) => e.page && e.page === params.get('page'))
-    ? params.get('page')!
-    : defaultAgentPage;
+  const customerService = status.info.customerService[0];
   const name = session.get('nickname') || session.get('account') || '';
 
-  const select = (key: string, pagePath?: string) => {
-    if (pagePath) return setParams({ page: pagePath });
-    if (key === 'customerService') {
-      const cs = status.info.customerService[0];
-      if (cs) openCustomerService(cs.path);
-      return;
-    }
-    setParams({ page: key });
+  const open = (key: string) => setParams({ page: key });
+  // The payment password is set in the member centre's security page.
+  const setPaymentPassword = () => void navigate(`${paths.member}?page=securityCenter`);
+
+  /** The pages this build has; a menu entry without one (contracts, salaries, messages) is hidden. */
+  const panels: Record<string, () => ReactNode> = {
+    // Back from a payment gateway: `?page=deposit&deposit=<id>` shows that deposit's status.
+    deposit: () => <DepositPage depositId={params.get('deposit')} onCloseStatus={() => open('deposit')} />,
+    withdraw: () => <WithdrawPage onSetPaymentPassword={setPaymentPassword} />,
+    agentAnnouncement: () => <Announcements />,
+    agentTeamOverview: () => <TeamOverview />,
+    registerCenter: () => <RegisterCenter />,
+    downlineManagmentView: () => <TeamManagement onSetPaymentPassword={setPaymentPassword} />,
+    personalHistoryCopy: () => <TeamBetting />,
+    palStatementsAgentCopy: () => <UserProfitLoss />,
+    agentRevenueReport: () => <MyIncome />,
+    agentDownlineTransactionDetailsCopy: () => <AccountDetails />,
   };
 
-  // The same confirmed logout as the player site (spec §4); the root shell hosts the dialog.
-  const logout = () => openModal('logout');
-
+  const entries = agentMenu.filter(
+    (e) =>
+      (!e.gate || e.gate(wl)) &&
+      ((e.page ?? e.key) in panels || (e.key === 'customerService' && !!customerService)),
+  );
+  const requested = params.get('page');
   const current =
-    params.get('page') && !entries.some((e) => e.page === params.get('page')) ? params.get('page')! : page;
+    requested && requested in panels && entries.some((e) => (e.page ?? e.key) === requested)
+      ? requested
+      : defaultAgentPage;
+
+  const select = (key: string, pageId?: string) => {
+    if (key === 'customerService') {
+      if (customerService) openCustomerService(customerService.path);
+      return;
+    }
+    open(pageId ?? key);
+  };
+
   return (
     <div className="agent-home">
-      <header className="agent-home__header">
-        <strong className="agent-home__title">{t('agent_center')}</strong>
-        <div className="agent-home__meta">
-          <span>
-            {t('time_zone')}: {gmtOffset(now)}
-          </span>
-          <time dateTime={now.toISOString()} className="agent-home__clock">
-            {new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'medium' }).format(now)}
-          </time>
-          {name && <span className="agent-home__name">{name}</span>}
-          <button type="button" className="link-button" onClick={logout}>
-            {t('logout')}
-          </button>
-        </div>
-      </header>
+      {/* The same confirmed logout as the player site (spec §4); the root shell hosts the dialog. */}
+      <AgentHeader name={name} onLogout={() => openModal('logout')} />
       <div className="panel-layout">
         <nav className="panel-layout__nav" aria-label={t('agent_center')}>
           <ul>
@@ -90,7 +114,10 @@ export default function AgentHomePage() {
         </nav>
         <section className="panel-layout__panel" aria-label={t(current as 'deposit')}>
           <h2>{t(current as 'deposit')}</h2>
-          <EmptyState />
+          {/* Keyed by page: a page's half-typed form does not survive a switch to another. */}
+          <Suspense key={current} fallback={<PanelLoading />}>
+            {panels[current]?.()}
+          </Suspense>
         </section>
       </div>
     </div>

@@ -5,11 +5,13 @@ import { useSearchParams } from 'react-router';
 import { EmptyState } from '../../components/empty-state';
 import { defaultMemberPage, memberMenu } from '../../config/member-menu';
 import { authKeys, useMemberInfoQuery } from '../../features/auth/api/session';
+import { BetRecord } from '../../features/records/components/bet-record';
+import { ProfitLoss } from '../../features/records/components/profit-loss';
 import { useMerchantWalletQuery } from '../../features/wallet/api/wallet';
 import { AccountRecord } from '../../features/wallet/components/account-record';
 import { DepositPage } from '../../features/wallet/components/deposit';
 import { MyWallet } from '../../features/wallet/components/my-wallet';
-import { PanelLoading } from '../../features/wallet/components/panel-state';
+import { PanelLoading } from '../../components/panel-state';
 import { PaymentPasswordCard } from '../../features/wallet/components/payment-password-card';
 import { TransferUpline } from '../../features/wallet/components/transfer-upline';
 import { WithdrawPage } from '../../features/wallet/components/withdraw';
@@ -71,6 +73,8 @@ export default function MemberPage() {
     transferFund: () => (merchantWallet.isPending ? <PanelLoading /> : <MyWallet />),
     transferUpline: () => <TransferUpline onSetPaymentPassword={() => open('securityCenter')} />,
     transactionHistory: () => <AccountRecord />,
+    personalHistoryCopy: () => <BetRecord />,
+    personalProfit: () => <ProfitLoss />,
     // Back from a payment gateway: `?page=depositv2&deposit=<id>` shows that deposit's status.
     depositv2: () => (
       <DepositPage depositId={params.get('deposit')} onCloseStatus={() => open('depositv2')} />

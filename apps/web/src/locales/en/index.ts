@@ -2,13 +2,28 @@ import agent from './agent.json';
 import auth from './auth.json';
 import common from './common.json';
 import errors from './errors.json';
+import games from './games.json';
 import help from './help.json';
 import lobby from './lobby.json';
 import member from './member.json';
 import operator from './operator.json';
 import payments from './payments.json';
+import records from './records.json';
 import wallet from './wallet.json';
 
 /** English: the source language, the type of every key, and the fallback. */
-export const en = { common, errors, auth, lobby, member, agent, help, wallet, payments, operator };
+export const en = {
+  common,
+  errors,
+  auth,
+  lobby,
+  member,
+  agent,
+  help,
+  wallet,
+  payments,
+  operator,
+  games,
+  records,
+};
 export type Resources = typeof en;

@@ -6,6 +6,7 @@ import { wrapRandomNonce } from '../../../lib/body-crypto';
 import { useWhitelabel } from '../../../lib/permission';
 import { useSessionStore } from '../../../lib/session-store';
 import { storeLoginReply, storeMemberInfo } from '../lib/session-items';
+import { markFirstLogin } from '../../../lib/first-login';
 
 export const authKeys = {
   /** Keyed by token so one session's member never shows under another. */
@@ -130,6 +131,8 @@ export function useCompleteLogin() {
       const passwordChange = reply.mustChangePassword ? 'temporary' : expired ? 'expired' : 'none';
       useSessionStore.getState().setPasswordChange(passwordChange);
       if (reply.firstTimeLogin) {
+        // `F` announcement popups are for this session's first login only.
+        markFirstLogin();
         // A session that must change its password may call nothing else until it has.
         if (passwordChange === 'none') sendFirstLogin(reply.token);
         else firstLoginPending = reply.token;

@@ -26,7 +26,7 @@ import { useMoney } from '../hooks/use-money';
 import { useRequestId } from '../../../lib/request-id';
 import { AmountField } from './amount-field';
 import { HistoryTable } from './history-table';
-import { PanelError, PanelLoading } from './panel-state';
+import { PanelError, PanelLoading } from '../../../components/panel-state';
 import { DetailRow, StatusPill, type Tone, depositReference } from './payment-bits';
 
 export const depositHistoryPageSize = 10;

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { EmptyState } from '../../../components/empty-state';
 import { Pagination } from '../../../components/pagination';
-import { PanelError, PanelLoading } from './panel-state';
+import { PanelError, PanelLoading } from '../../../components/panel-state';
 
 /** One page of records as the paged history endpoints return it. */
 export interface HistoryPage<Row> {

@@ -11,7 +11,7 @@ import { useMoney, useWalletName } from '../hooks/use-money';
 import { useRequestId } from '../../../lib/request-id';
 import { MAIN } from '../lib/wallets';
 import { AmountField } from './amount-field';
-import { PanelError, PanelLoading } from './panel-state';
+import { PanelError, PanelLoading } from '../../../components/panel-state';
 
 /** `in`: main wallet → vendor wallet; `out`: vendor wallet → main wallet. */
 type Direction = 'in' | 'out';

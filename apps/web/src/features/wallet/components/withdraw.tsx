@@ -24,7 +24,7 @@ import { MAIN } from '../lib/wallets';
 import { ActionError } from './action-error';
 import { AmountField } from './amount-field';
 import { HistoryTable } from './history-table';
-import { PanelError, PanelLoading } from './panel-state';
+import { PanelError, PanelLoading } from '../../../components/panel-state';
 import { DetailRow, StatusPill, type Tone, withdrawReference } from './payment-bits';
 import { ReceiptConfirmations, confirmTone } from './receipt-confirmation';
 

@@ -17,6 +17,9 @@ const kindSet = {
   TRANSFER_UPLINE: true,
   TRANSFER_DOWNLINE: true,
   ADJUSTMENT: true,
+  BET: true,
+  WIN: true,
+  BET_REFUND: true,
 } as const satisfies Record<LedgerKind, true>;
 
 export const ledgerKinds = Object.keys(kindSet) as LedgerKind[];

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
-import { useApiErrorText } from '../../../lib/api-error-text';
+import { useApiErrorText } from '../lib/api-error-text';
 
-/** A panel's first load. */
+/** A panel's or report's first load. */
 export function PanelLoading() {
   const { t } = useTranslation();
   return (

@@ -1,0 +1,41 @@
+import { type Kysely, sql } from 'kysely';
+import type { Database } from '../../db/schema.js';
+
+export interface GameInfo {
+  /** Category (RNG, FISH, LIVE, …): the rollups' `game_type`. */
+  gameType: string;
+  /** Studio shown to players: the rollups' `vassalage`. */
+  vassalage: string;
+}
+
+const TTL_MS = 60_000;
+
+/**
+ * Category and studio of a vendor's game, from the lobby catalogue (`game` rows carry `game_code`,
+ * `game_type`, `vassalage`, `adapter`). A game the catalogue does not list is still a real wager:
+ * it is booked as RNG under the vendor's own code rather than refused. Cached briefly: the bet
+ * path asks for every wager, and a game's category practically never changes.
+ */
+export function createGameInfoResolver(db: Kysely<Database>) {
+  const cache = new Map<string, { info: GameInfo; until: number }>();
+  return {
+    async resolve(merchantId: number, vendor: string, gameCode: string): Promise<GameInfo> {
+      const key = `${merchantId}:${vendor}:${gameCode}`;
+      const hit = cache.get(key);
+      if (hit && hit.until > Date.now()) return hit.info;
+      let info: GameInfo = { gameType: 'RNG', vassalage: vendor.toUpperCase() };
+      try {
+        const { rows } = await sql<{ game_type: string; vassalage: string }>`
+          select game_type, vassalage from game where game_code = ${gameCode} and adapter = ${vendor} limit 1`.execute(
+          db,
+        );
+        if (rows[0]) info = { gameType: rows[0].game_type, vassalage: rows[0].vassalage };
+      } catch {
+        // No catalogue in this database (yet): the fallback above.
+      }
+      cache.set(key, { info, until: Date.now() + TTL_MS });
+      return info;
+    },
+  };
+}
+export type GameInfoResolver = ReturnType<typeof createGameInfoResolver>;

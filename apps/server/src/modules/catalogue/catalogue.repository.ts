@@ -1,0 +1,260 @@
+import { type Kysely, sql } from 'kysely';
+import type { Database } from '../../db/schema.js';
+
+type Db = Kysely<Database>;
+
+export interface VendorRow {
+  vassalage: string;
+  names: Record<string, string>;
+  adapter: string;
+  enabled: boolean;
+  sortOrder: number;
+}
+
+export interface GameRow {
+  nodeId: number;
+  gameCode: string;
+  gameType: string;
+  vassalage: string;
+  adapter: string;
+  engine: string | null;
+  names: Record<string, string>;
+  classify: string[];
+  hotRank: number | null;
+  sortOrder: number;
+  isGame: 'GAME' | 'VASSALAGE';
+  trial: boolean;
+  enabled: boolean;
+}
+
+/** jsonb arrives parsed from node-postgres and PGlite alike; a string means a text driver. */
+const json = <T>(v: unknown): T => (typeof v === 'string' ? (JSON.parse(v) as T) : (v as T));
+
+const gameColumns = [
+  'node_id',
+  'game_code',
+  'game_type',
+  'vassalage',
+  'adapter',
+  'engine',
+  'names',
+  'classify',
+  'hot_rank',
+  'sort_order',
+  'is_game',
+  'trial',
+  'enabled',
+] as const;
+
+function toGame(r: {
+  node_id: number;
+  game_code: string;
+  game_type: string;
+  vassalage: string;
+  adapter: string;
+  engine: string | null;
+  names: unknown;
+  classify: unknown;
+  hot_rank: number | null;
+  sort_order: number;
+  is_game: 'GAME' | 'VASSALAGE';
+  trial: boolean;
+  enabled: boolean;
+}): GameRow {
+  return {
+    nodeId: r.node_id,
+    gameCode: r.game_code,
+    gameType: r.game_type,
+    vassalage: r.vassalage,
+    adapter: r.adapter,
+    engine: r.engine,
+    names: json(r.names),
+    classify: json(r.classify),
+    hotRank: r.hot_rank,
+    sortOrder: r.sort_order,
+    isGame: r.is_game,
+    trial: r.trial,
+    enabled: r.enabled,
+  };
+}
+
+function catalogueQueries(db: Db) {
+  return {
+    async vendors(merchantId: number): Promise<VendorRow[]> {
+      const rows = await db
+        .selectFrom('game_vendor')
+        .select(['vassalage', 'names', 'adapter', 'enabled', 'sort_order'])
+        .where('merchant_id', '=', merchantId)
+        .orderBy('sort_order')
+        .orderBy('vassalage')
+        .execute();
+      return rows.map((r) => ({
+        vassalage: r.vassalage,
+        names: json(r.names),
+        adapter: r.adapter,
+        enabled: r.enabled,
+        sortOrder: r.sort_order,
+      }));
+    },
+
+    async games(merchantId: number): Promise<GameRow[]> {
+      const rows = await db
+        .selectFrom('game')
+        .select(gameColumns)
+        .where('merchant_id', '=', merchantId)
+        .orderBy('sort_order')
+        .orderBy('node_id')
+        .execute();
+      return rows.map(toGame);
+    },
+
+    async gamePage(
+      merchantId: number,
+      q: { gameType?: string | undefined; vassalage?: string | undefined; pageNo: number; pageSize: number },
+    ) {
+      let base = db.selectFrom('game').where('merchant_id', '=', merchantId);
+      if (q.gameType) base = base.where('game_type', '=', q.gameType);
+      if (q.vassalage) base = base.where('vassalage', '=', q.vassalage);
+      const [{ n }, rows] = await Promise.all([
+        base.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
+        base
+          .select(gameColumns)
+          .orderBy('vassalage')
+          .orderBy('sort_order')
+          .orderBy('node_id')
+          .limit(q.pageSize)
+          .offset((q.pageNo - 1) * q.pageSize)
+          .execute(),
+      ]);
+      return { totalCount: Number(n), list: rows.map(toGame) };
+    },
+
+    async updateVendor(
+      merchantId: number,
+      vassalage: string,
+      patch: { enabled?: boolean | undefined; sortOrder?: number | undefined },
+    ): Promise<boolean> {
+      const res = await db
+        .updateTable('game_vendor')
+        .set({
+          ...(patch.enabled !== undefined ? { enabled: patch.enabled } : {}),
+          ...(patch.sortOrder !== undefined ? { sort_order: patch.sortOrder } : {}),
+        })
+        .where('merchant_id', '=', merchantId)
+        .where('vassalage', '=', vassalage)
+        .executeTakeFirst();
+      return Number(res.numUpdatedRows) > 0;
+    },
+
+    async updateGame(
+      merchantId: number,
+      nodeId: number,
+      patch: {
+        enabled?: boolean | undefined;
+        sortOrder?: number | undefined;
+        hotRank?: number | null | undefined;
+      },
+    ): Promise<GameRow | null> {
+      const row = await db
+        .updateTable('game')
+        .set({
+          ...(patch.enabled !== undefined ? { enabled: patch.enabled } : {}),
+          ...(patch.sortOrder !== undefined ? { sort_order: patch.sortOrder } : {}),
+          ...(patch.hotRank !== undefined ? { hot_rank: patch.hotRank } : {}),
+        })
+        .where('merchant_id', '=', merchantId)
+        .where('node_id', '=', nodeId)
+        .returning(gameColumns)
+        .executeTakeFirst();
+      return row ? toGame(row) : null;
+    },
+
+    async audit(row: {
+      merchantId: number;
+      actor: string;
+      action: string;
+      target: string;
+      payload: unknown;
+    }) {
+      await db
+        .insertInto('operator_audit')
+        .values({
+          merchant_id: row.merchantId,
+          actor: row.actor,
+          action: row.action,
+          target: row.target,
+          payload: JSON.stringify(row.payload),
+        })
+        .execute();
+    },
+
+    // ── favourites and recent games ───────────────────────────────────────────────────────────
+
+    async favouriteIds(memberId: string): Promise<number[]> {
+      const rows = await db
+        .selectFrom('favourite_game')
+        .select('node_id')
+        .where('member_id', '=', memberId)
+        .orderBy('created_at', 'desc')
+        .orderBy('node_id', 'desc')
+        .execute();
+      return rows.map((r) => r.node_id);
+    },
+
+    /** True when the row was new. */
+    async addFavourite(memberId: string, nodeId: number): Promise<boolean> {
+      const res = await db
+        .insertInto('favourite_game')
+        .values({ member_id: memberId, node_id: nodeId })
+        .onConflict((oc) => oc.columns(['member_id', 'node_id']).doNothing())
+        .executeTakeFirst();
+      return Number(res.numInsertedOrUpdatedRows ?? 0) > 0;
+    },
+
+    async removeFavourite(memberId: string, nodeId: number): Promise<boolean> {
+      const res = await db
+        .deleteFrom('favourite_game')
+        .where('member_id', '=', memberId)
+        .where('node_id', '=', nodeId)
+        .executeTakeFirst();
+      return Number(res.numDeletedRows) > 0;
+    },
+
+    async recordLaunch(memberId: string, nodeId: number) {
+      await db
+        .insertInto('recent_game')
+        .values({ member_id: memberId, node_id: nodeId })
+        .onConflict((oc) =>
+          oc.columns(['member_id', 'node_id']).doUpdateSet({
+            launched_at: sql`now()`,
+            launch_count: sql`recent_game.launch_count + 1`,
+          }),
+        )
+        .execute();
+    },
+
+    async recentIds(memberId: string, limit: number): Promise<number[]> {
+      const rows = await db
+        .selectFrom('recent_game')
+        .select('node_id')
+        .where('member_id', '=', memberId)
+        .orderBy('launched_at', 'desc')
+        .orderBy('node_id', 'desc')
+        .limit(limit)
+        .execute();
+      return rows.map((r) => r.node_id);
+    },
+  };
+}
+
+/** The queries, plus `transaction`: the same queries bound to one transaction (a change and its audit entry together). */
+export function createCatalogueRepository(db: Db) {
+  return {
+    ...catalogueQueries(db),
+    transaction<T>(fn: (repo: ReturnType<typeof catalogueQueries>) => Promise<T>): Promise<T> {
+      return db.transaction().execute((tx) => fn(catalogueQueries(tx)));
+    },
+  };
+}
+
+export type CatalogueRepository = ReturnType<typeof createCatalogueRepository>;

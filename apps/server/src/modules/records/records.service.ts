@@ -1,0 +1,248 @@
+import type { BetRecord, RecordFigures, RouteQuery, Routes, Winner } from '@arcadia/contract';
+import { type Kysely, sql } from 'kysely';
+import type { Database } from '../../db/schema.js';
+import { AppError } from '../../lib/app-error.js';
+import { toMajor } from '../../lib/money.js';
+import type { Brand } from '../brand/brand.service.js';
+import { artPaths, isGameMotif } from '../catalogue/art.js';
+
+const MAX_DAYS = 93;
+const DAY_MS = 86_400_000;
+const WINNER_WINDOW_DAYS = 7;
+const WINNER_CACHE_MS = 30_000;
+
+/** The UTC range of a report: defaults to today, inclusive bounds, at most 93 days. */
+export function reportRange(from: string | undefined, to: string | undefined) {
+  const today = new Date().toISOString().slice(0, 10);
+  const f = from ?? to ?? today;
+  const t = to ?? from ?? today;
+  const start = Date.parse(`${f}T00:00:00Z`);
+  const end = Date.parse(`${t}T00:00:00Z`) + DAY_MS;
+  if (!(start < end) || (end - start) / DAY_MS > MAX_DAYS) {
+    throw new AppError('report.range.invalid', { maxDays: MAX_DAYS });
+  }
+  return { from: f, to: t, start: new Date(start), end: new Date(end) };
+}
+
+/** `demoplayer` → `de******er`: enough to recognise oneself, not enough to find an account. */
+export function maskAccount(account: string): string {
+  if (account.length <= 2) return `${account[0] ?? ''}*`;
+  if (account.length <= 4) return `${account[0]}${'*'.repeat(account.length - 1)}`;
+  return `${account.slice(0, 2)}${'*'.repeat(account.length - 4)}${account.slice(-2)}`;
+}
+
+interface Sums {
+  count: bigint;
+  stake: bigint;
+  valid: bigint;
+  payout: bigint;
+}
+const zero = (): Sums => ({ count: 0n, stake: 0n, valid: 0n, payout: 0n });
+const add = (a: Sums, b: Sums) => {
+  a.count += b.count;
+  a.stake += b.stake;
+  a.valid += b.valid;
+  a.payout += b.payout;
+};
+const figures = (s: Sums, scale: number): RecordFigures => ({
+  betCount: Number(s.count),
+  stake: toMajor(s.stake, scale),
+  validBet: toMajor(s.valid, scale),
+  payout: toMajor(s.payout, scale),
+  profitLoss: toMajor(s.payout - s.stake, scale),
+});
+
+interface CatalogueGame {
+  nodeId: number;
+  names: Record<string, string>;
+  engine: string | null;
+}
+
+export function createRecordsService(db: Kysely<Database>) {
+  const winnerCache = new Map<string, { list: Winner[]; until: number }>();
+
+  /**
+   * Catalogue names, node ids and engines of these games. The catalogue is the lobby's: a game
+   * it does not list (or a database without it) just has no name beyond its code.
+   */
+  async function catalogue(merchantId: number, codes: string[]): Promise<Map<string, CatalogueGame>> {
+    const out = new Map<string, CatalogueGame>();
+    if (codes.length === 0) return out;
+    try {
+      const { rows } = await sql<{
+        game_code: string;
+        node_id: number;
+        names: Record<string, string>;
+        engine: string | null;
+      }>`select game_code, node_id, names, engine from game
+         where merchant_id = ${merchantId} and game_code in (${sql.join([...new Set(codes)])})`.execute(db);
+      for (const r of rows) out.set(r.game_code, { nodeId: r.node_id, names: r.names, engine: r.engine });
+    } catch {
+      // No catalogue table: codes only.
+    }
+    return out;
+  }
+  const nameOf = (game: CatalogueGame | undefined, code: string, lang: string) =>
+    game ? (game.names[lang] ?? game.names.EN ?? Object.values(game.names)[0] ?? code) : code;
+
+  return {
+    async betRecord(brand: Brand, memberId: string, q: RouteQuery<Routes['memberBetRecord']>) {
+      const range = reportRange(q.from, q.to);
+      const lang = q.language ?? brand.defaultLanguage.toUpperCase();
+      let base = db
+        .selectFrom('bet')
+        .where('merchant_id', '=', brand.id)
+        .where('member_id', '=', memberId)
+        .where('placed_at', '>=', range.start)
+        .where('placed_at', '<', range.end);
+      if (q.gameType) base = base.where('game_type', '=', q.gameType);
+      if (q.vassalage) base = base.where('vassalage', '=', q.vassalage);
+      if (q.status) base = base.where('status', '=', q.status);
+      const [rows, total] = await Promise.all([
+        base
+          .selectAll()
+          .orderBy('placed_at', 'desc')
+          .orderBy('id', 'desc')
+          .limit(q.pageSize)
+          .offset((q.pageNo - 1) * q.pageSize)
+          .execute(),
+        base
+          .select((eb) => [
+            eb.fn.countAll<string>().as('n'),
+            sql<string>`coalesce(sum(stake), 0)`.as('stake'),
+            sql<string>`coalesce(sum(valid_bet), 0)`.as('valid'),
+            sql<string>`coalesce(sum(payout), 0)`.as('payout'),
+          ])
+          .executeTakeFirstOrThrow(),
+      ]);
+      const games = await catalogue(
+        brand.id,
+        rows.map((r) => r.game_code),
+      );
+      const scale = brand.currencyScale;
+      const list: BetRecord[] = rows.map((r) => ({
+        id: r.id,
+        roundId: r.round_id,
+        gameType: r.game_type,
+        vassalage: r.vassalage,
+        gameCode: r.game_code,
+        gameName: nameOf(games.get(r.game_code), r.game_code, lang),
+        stake: toMajor(r.stake, scale),
+        validBet: toMajor(r.valid_bet, scale),
+        payout: toMajor(r.payout, scale),
+        profitLoss: toMajor(BigInt(r.payout) - BigInt(r.stake), scale),
+        status: r.status,
+        placedAt: new Date(r.placed_at).toISOString(),
+        settledAt: r.settled_at ? new Date(r.settled_at).toISOString() : null,
+      }));
+      const totalCount = Number(total.n);
+      return {
+        list,
+        pageNo: q.pageNo,
+        totalPages: Math.ceil(totalCount / q.pageSize),
+        totalCount,
+        range: { from: range.from, to: range.to },
+        totals: figures(
+          {
+            count: BigInt(totalCount),
+            stake: BigInt(total.stake),
+            valid: BigInt(total.valid),
+            payout: BigInt(total.payout),
+          },
+          scale,
+        ),
+      };
+    },
+
+    async profitLoss(brand: Brand, memberId: string, q: RouteQuery<Routes['memberProfitLoss']>) {
+      const range = reportRange(q.from, q.to);
+      const rows = await db
+        .selectFrom('member_stat_daily')
+        .select([
+          sql<string>`day::text`.as('day'),
+          'game_type',
+          sql<string>`sum(bet_count)`.as('n'),
+          sql<string>`sum(stake)`.as('stake'),
+          sql<string>`sum(valid_bet)`.as('valid'),
+          sql<string>`sum(payout)`.as('payout'),
+        ])
+        .where('merchant_id', '=', brand.id)
+        .where('member_id', '=', memberId)
+        .where('day', '>=', range.from)
+        .where('day', '<=', range.to)
+        .groupBy(['day', 'game_type'])
+        .orderBy('day', 'desc')
+        .orderBy('game_type')
+        .execute();
+      const scale = brand.currencyScale;
+      const totals = zero();
+      const byCategory = new Map<string, Sums>();
+      const days = rows.map((r) => {
+        const s = {
+          count: BigInt(r.n),
+          stake: BigInt(r.stake),
+          valid: BigInt(r.valid),
+          payout: BigInt(r.payout),
+        };
+        add(totals, s);
+        const cat = byCategory.get(r.game_type) ?? zero();
+        add(cat, s);
+        byCategory.set(r.game_type, cat);
+        return { day: r.day, gameType: r.game_type, ...figures(s, scale) };
+      });
+      return {
+        range: { from: range.from, to: range.to },
+        days,
+        byCategory: [...byCategory.entries()]
+          .sort(([a], [b]) => a.localeCompare(b))
+          .map(([gameType, s]) => ({ gameType, ...figures(s, scale) })),
+        totals: figures(totals, scale),
+      };
+    },
+
+    /** Largest payouts of winning settled rounds of the last 7 days (cached briefly). */
+    async winners(brand: Brand, q: RouteQuery<Routes['winnerBoard']>): Promise<{ list: Winner[] }> {
+      const lang = q.language ?? brand.defaultLanguage.toUpperCase();
+      const key = `${brand.id}:${q.gameCategory}:${lang}:${q.limitNum}`;
+      const hit = winnerCache.get(key);
+      if (hit && hit.until > Date.now()) return { list: hit.list };
+      let query = db
+        .selectFrom('bet as b')
+        .innerJoin('member as m', 'm.id', 'b.member_id')
+        .select(['m.account', 'b.game_code', 'b.game_type', 'b.vassalage', 'b.payout'])
+        .where('b.merchant_id', '=', brand.id)
+        .where('b.status', '=', 'settled')
+        .where('b.settled_at', '>', new Date(Date.now() - WINNER_WINDOW_DAYS * DAY_MS))
+        .where(sql<boolean>`b.payout > b.stake`);
+      if (q.gameCategory !== 'ALL') query = query.where('b.game_type', '=', q.gameCategory);
+      const rows = await query
+        .orderBy('b.payout', 'desc')
+        .orderBy('b.id', 'desc')
+        .limit(q.limitNum)
+        .execute();
+      const games = await catalogue(
+        brand.id,
+        rows.map((r) => r.game_code),
+      );
+      const list = rows.map((r): Winner => {
+        const game = games.get(r.game_code);
+        return {
+          vo: {
+            gameName: nameOf(game, r.game_code, lang),
+            customerName: maskAccount(r.account),
+            winAmount: toMajor(r.payout, brand.currencyScale),
+            nodeId: game?.nodeId ?? null,
+            gameType: r.game_type,
+            vendor: r.vassalage,
+            iconUrl: game
+              ? artPaths.game(r.game_code, game.engine && isGameMotif(game.engine) ? game.engine : 'lobby')
+              : null,
+          },
+        };
+      });
+      winnerCache.set(key, { list, until: Date.now() + WINNER_CACHE_MS });
+      return { list };
+    },
+  };
+}
+export type RecordsService = ReturnType<typeof createRecordsService>;

@@ -1,0 +1,52 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema.js';
+import { hashToken, newToken } from '../auth/session.service.js';
+import type { LaunchMode } from './adapter.js';
+
+/** How long a launch token lets a vendor place bets (wins and rollbacks are accepted after it). */
+export const VENDOR_SESSION_TTL_MS = 12 * 3_600_000;
+
+export interface VendorSessionInput {
+  merchantId: number;
+  memberId: string;
+  vendorCode: string;
+  gameCode: string;
+  mode: LaunchMode;
+  ttlMs?: number;
+}
+
+/**
+ * A launch session for a vendor game: an opaque random token (only its SHA-256 is stored) that the
+ * vendor sends to `authenticate` and with every `bet`. Called by an adapter's `launch`.
+ */
+export async function createVendorSession(
+  db: Kysely<Database>,
+  input: VendorSessionInput,
+): Promise<{ token: string; expiresAt: Date }> {
+  const { token, hash } = newToken();
+  const expiresAt = new Date(Date.now() + (input.ttlMs ?? VENDOR_SESSION_TTL_MS));
+  await db
+    .insertInto('vendor_session')
+    .values({
+      token_hash: hash,
+      merchant_id: input.merchantId,
+      member_id: input.memberId,
+      vendor_code: input.vendorCode,
+      game_code: input.gameCode,
+      mode: input.mode,
+      expires_at: expiresAt,
+    })
+    .execute();
+  return { token, expiresAt };
+}
+
+/** The live session behind a token, or null (unknown or expired). */
+export async function findVendorSession(db: Kysely<Database>, token: string) {
+  const row = await db
+    .selectFrom('vendor_session')
+    .selectAll()
+    .where('token_hash', '=', hashToken(token))
+    .executeTakeFirst();
+  if (!row || new Date(row.expires_at).getTime() <= Date.now()) return null;
+  return row;
+}

@@ -1,0 +1,50 @@
+import type { FastifyInstance } from 'fastify';
+import type { RouteHooks } from '../../plugins/routes.js';
+import type { Brand } from '../brand/brand.service.js';
+import type { VendorSecrets } from './vendor-secret.js';
+import { verifyVendorSignature } from './vendor-secret.js';
+import { reply, type VendorWalletService } from './vendor-wallet.service.js';
+
+const BODY_LIMIT = 64 * 1024;
+
+/**
+ * `POST /vendor/:code/:op`: the seamless wallet callbacks (docs/vendor-protocol.md). Not envelope
+ * routes: the body is kept as raw bytes (the signature covers exactly those), and every answer is
+ * `{ status, … }` with HTTP 200, except a bad signature (401). Maintenance does not apply: wins
+ * and refunds of rounds already played must still land.
+ */
+export async function registerVendorRoutes(
+  app: FastifyInstance,
+  hooks: RouteHooks,
+  deps: { wallet: VendorWalletService; secrets: VendorSecrets },
+) {
+  await app.register(async (scope) => {
+    scope.removeAllContentTypeParsers();
+    scope.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: BODY_LIMIT }, (_request, body, done) =>
+      done(null, body),
+    );
+    scope.post<{ Params: { code: string; op: string } }>('/vendor/:code/:op', async (request, res) => {
+      res.type('application/json; charset=utf-8');
+      const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
+      const { code, op } = request.params;
+      let brand: Brand;
+      try {
+        brand = await hooks.brandOf(request);
+      } catch {
+        return reply({ status: 'BAD_REQUEST', message: 'unknown brand (Merchant header)' });
+      }
+      const secret = /^[a-z0-9_]{1,32}$/.test(code) ? await deps.secrets.get(brand.id, code) : null;
+      if (!secret || !verifyVendorSignature(secret, raw, request.headers['x-signature'])) {
+        res.code(401);
+        return reply({ status: 'INVALID_SIGNATURE' });
+      }
+      try {
+        return await deps.wallet.handle(brand, code, op, raw);
+      } catch (err) {
+        request.log.error({ err }, 'vendor callback failed');
+        return reply({ status: 'INTERNAL_ERROR', message: 'try again' });
+      }
+    });
+  });
+  app.addHook('onClose', async () => deps.wallet.drain());
+}

@@ -1,0 +1,153 @@
+import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import {
+  type TeamTransaction,
+  type TeamTransactionsQuery,
+  fetchReportPage,
+  maxRangeDays,
+  useTeamTransactionsQuery,
+} from '../api/agent';
+import { useAgentFormat } from '../hooks/use-format';
+import { useReportRange } from '../hooks/use-report-range';
+import { csvAmount, csvFileName } from '../lib/csv';
+import { ledgerKinds } from '../lib/kinds';
+import { CsvButton, collectPages } from './csv-button';
+import { DateRangePicker } from './date-range-picker';
+import { type ReportColumn, ReportTable, type SortState } from './report-table';
+
+const pageSize = 20;
+
+/**
+ * Account details (`agentDownlineTransactionDetailsCopy`): the team's main-wallet movements in a
+ * date range, by member account and kind, newest or oldest first, with CSV export.
+ */
+export function AccountDetails() {
+  const { t } = useTranslation('agent');
+  const f = useAgentFormat();
+  const { today, range, setRange } = useReportRange();
+  const [account, setAccount] = useState('');
+  const [kind, setKind] = useState('');
+  const [applied, setApplied] = useState({ account: '', kind: '' });
+  const [sort, setSort] = useState<SortState<'time'>>({ by: 'time', dir: 'desc' });
+  const [pageNo, setPageNo] = useState(1);
+  const query: TeamTransactionsQuery = {
+    from: range.from,
+    to: range.to,
+    ...(applied.account ? { account: applied.account } : {}),
+    ...(applied.kind ? { kind: applied.kind } : {}),
+    sortOrder: sort.dir,
+    pageNo,
+    pageSize,
+  };
+  const records = useTeamTransactionsQuery(query);
+
+  const search = (e: FormEvent) => {
+    e.preventDefault();
+    setApplied({ account: account.trim(), kind });
+    setPageNo(1);
+  };
+
+  const columns: ReportColumn<TeamTransaction, 'time'>[] = [
+    {
+      id: 'time',
+      header: t('col.time'),
+      sort: 'time',
+      cell: (r) => <time dateTime={r.time}>{f.dateTime(r.time)}</time>,
+      csv: (r) => r.time,
+    },
+    { id: 'account', header: t('col.account'), cell: (r) => r.member.account, csv: (r) => r.member.account },
+    {
+      id: 'kind',
+      header: t('col.kind_ledger'),
+      cell: (r) => t(`ledger_kind.${r.kind}`, { defaultValue: r.kind }),
+      csv: (r) => r.kind,
+    },
+    {
+      id: 'amount',
+      header: t('col.amount'),
+      numeric: true,
+      cell: (r) => (
+        <span className={r.amount > 0 ? 'money--in' : r.amount < 0 ? 'money--out' : undefined}>
+          {f.money(r.amount, { signed: true })}
+        </span>
+      ),
+      csv: (r) => csvAmount(r.amount, f.scale),
+    },
+    {
+      id: 'balanceAfter',
+      header: t('col.balance_after'),
+      numeric: true,
+      cell: (r) => f.money(r.balanceAfter),
+      csv: (r) => csvAmount(r.balanceAfter, f.scale),
+    },
+    {
+      id: 'reference',
+      header: t('col.reference'),
+      cell: (r) => <span className="data-table__ref">{r.reference ?? '—'}</span>,
+      csv: (r) => r.reference,
+    },
+  ];
+
+  return (
+    <div className="agent-page">
+      <DateRangePicker
+        value={range}
+        onChange={(r) => {
+          setRange(r);
+          setPageNo(1);
+        }}
+        today={today}
+        maxDays={maxRangeDays}
+      />
+      <form className="agent-filters" onSubmit={search} aria-label={t('filters')}>
+        <label className="field">
+          <span className="field__label">{t('col.account')}</span>
+          <input
+            type="search"
+            className="field__input"
+            value={account}
+            maxLength={64}
+            onChange={(e) => setAccount(e.target.value)}
+          />
+        </label>
+        <label className="field">
+          <span className="field__label">{t('col.kind_ledger')}</span>
+          <select className="field__input" value={kind} onChange={(e) => setKind(e.target.value)}>
+            <option value="">{t('all_kinds')}</option>
+            {ledgerKinds.map((k) => (
+              <option key={k} value={k}>
+                {t(`ledger_kind.${k}`)}
+              </option>
+            ))}
+          </select>
+        </label>
+        <div className="agent-filters__actions">
+          <button type="submit" className="button button--primary">
+            {t('search')}
+          </button>
+        </div>
+      </form>
+      <div className="agent-section__head">
+        <span />
+        <CsvButton
+          fileName={csvFileName('team-transactions', range.from, range.to)}
+          columns={columns.filter((c) => c.csv).map((c) => ({ header: c.header, value: c.csv! }))}
+          disabled={!records.data || records.data.totalCount === 0}
+          rows={() => collectPages((n) => fetchReportPage('agentTeamTransactions', query, n))}
+        />
+      </div>
+      <ReportTable
+        caption={t('agentDownlineTransactionDetailsCopy')}
+        columns={columns}
+        rowKey={(r) => r.id}
+        query={records}
+        sort={sort}
+        onSortChange={(s) => {
+          setSort(s);
+          setPageNo(1);
+        }}
+        onPageChange={setPageNo}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,202 @@
+import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import {
+  type TeamBet,
+  type TeamBetsQuery,
+  fetchReportPage,
+  maxRangeDays,
+  useTeamBetsQuery,
+} from '../api/agent';
+import { useAgentFormat } from '../hooks/use-format';
+import { useReportRange } from '../hooks/use-report-range';
+import { csvAmount, csvFileName } from '../lib/csv';
+import { CsvButton, collectPages } from './csv-button';
+import { DateRangePicker } from './date-range-picker';
+import { type ReportColumn, ReportTable, type SortState } from './report-table';
+
+type SortKey = NonNullable<TeamBetsQuery['sortBy']>;
+type Status = '' | 'open' | 'settled' | 'void';
+const pageSize = 20;
+
+/**
+ * Team betting (`personalHistoryCopy` for the team): the team's bets in a date range, by member
+ * account and status, sorted and paged; the range's totals from the daily rollups; CSV export.
+ */
+export function TeamBetting() {
+  const { t } = useTranslation('agent');
+  const f = useAgentFormat();
+  const { today, range, setRange } = useReportRange();
+  const [account, setAccount] = useState('');
+  const [status, setStatus] = useState<Status>('');
+  const [applied, setApplied] = useState<{ account: string; status: Status }>({ account: '', status: '' });
+  const [sort, setSort] = useState<SortState<SortKey>>({ by: 'placedAt', dir: 'desc' });
+  const [pageNo, setPageNo] = useState(1);
+
+  const query: TeamBetsQuery = {
+    from: range.from,
+    to: range.to,
+    ...(applied.account ? { account: applied.account } : {}),
+    ...(applied.status ? { status: applied.status } : {}),
+    sortBy: sort.by,
+    sortOrder: sort.dir,
+    pageNo,
+    pageSize,
+  };
+  const bets = useTeamBetsQuery(query);
+  const totals = bets.data?.totals;
+
+  const search = (e: FormEvent) => {
+    e.preventDefault();
+    setApplied({ account: account.trim(), status });
+    setPageNo(1);
+  };
+
+  const columns: ReportColumn<TeamBet, SortKey>[] = [
+    {
+      id: 'placedAt',
+      header: t('col.placed'),
+      sort: 'placedAt',
+      cell: (b) => <time dateTime={b.placedAt}>{f.dateTime(b.placedAt)}</time>,
+      csv: (b) => b.placedAt,
+    },
+    { id: 'account', header: t('col.account'), cell: (b) => b.member.account, csv: (b) => b.member.account },
+    { id: 'gameType', header: t('col.game_type'), cell: (b) => b.gameType, csv: (b) => b.gameType },
+    { id: 'vendor', header: t('col.vendor'), cell: (b) => b.vassalage, csv: (b) => b.vassalage },
+    { id: 'game', header: t('col.game'), cell: (b) => b.gameCode, csv: (b) => b.gameCode },
+    {
+      id: 'stake',
+      header: t('figures.stake'),
+      sort: 'stake',
+      numeric: true,
+      cell: (b) => f.money(b.stake),
+      csv: (b) => csvAmount(b.stake, f.scale),
+    },
+    {
+      id: 'validBet',
+      header: t('figures.validBet'),
+      numeric: true,
+      cell: (b) => f.money(b.validBet),
+      csv: (b) => csvAmount(b.validBet, f.scale),
+    },
+    {
+      id: 'payout',
+      header: t('figures.payout'),
+      sort: 'payout',
+      numeric: true,
+      cell: (b) => f.money(b.payout),
+      csv: (b) => csvAmount(b.payout, f.scale),
+    },
+    {
+      id: 'profitLoss',
+      header: t('figures.profitLoss'),
+      numeric: true,
+      cell: (b) => (
+        <span className={b.profitLoss > 0 ? 'money--in' : b.profitLoss < 0 ? 'money--out' : undefined}>
+          {f.money(b.profitLoss, { signed: true })}
+        </span>
+      ),
+      csv: (b) => csvAmount(b.profitLoss, f.scale),
+    },
+    {
+      id: 'status',
+      header: t('col.status'),
+      cell: (b) => t(`bet_status.${b.status}`, { defaultValue: b.status }),
+      csv: (b) => b.status,
+    },
+  ];
+
+  return (
+    <div className="agent-page">
+      <DateRangePicker
+        value={range}
+        onChange={(r) => {
+          setRange(r);
+          setPageNo(1);
+        }}
+        today={today}
+        maxDays={maxRangeDays}
+      />
+      <form className="agent-filters" onSubmit={search} aria-label={t('filters')}>
+        <label className="field">
+          <span className="field__label">{t('col.account')}</span>
+          <input
+            type="search"
+            className="field__input"
+            value={account}
+            maxLength={64}
+            onChange={(e) => setAccount(e.target.value)}
+          />
+        </label>
+        <label className="field">
+          <span className="field__label">{t('col.status')}</span>
+          <select
+            className="field__input"
+            value={status}
+            onChange={(e) => setStatus(e.target.value as Status)}
+          >
+            <option value="">{t('all_statuses')}</option>
+            <option value="open">{t('bet_status.open')}</option>
+            <option value="settled">{t('bet_status.settled')}</option>
+            <option value="void">{t('bet_status.void')}</option>
+          </select>
+        </label>
+        <div className="agent-filters__actions">
+          <button type="submit" className="button button--primary">
+            {t('search')}
+          </button>
+        </div>
+      </form>
+      {totals && (
+        <dl className="totals-bar" aria-label={t('totals')}>
+          <div>
+            <dt>{t('figures.betCount')}</dt>
+            <dd>{f.count(totals.betCount)}</dd>
+          </div>
+          <div>
+            <dt>{t('figures.stake')}</dt>
+            <dd>{f.money(totals.stake)}</dd>
+          </div>
+          <div>
+            <dt>{t('figures.validBet')}</dt>
+            <dd>{f.money(totals.validBet)}</dd>
+          </div>
+          <div>
+            <dt>{t('figures.payout')}</dt>
+            <dd>{f.money(totals.payout)}</dd>
+          </div>
+          <div>
+            <dt>{t('figures.profitLoss')}</dt>
+            <dd
+              className={
+                totals.profitLoss > 0 ? 'money--in' : totals.profitLoss < 0 ? 'money--out' : undefined
+              }
+            >
+              {f.money(totals.profitLoss, { signed: true })}
+            </dd>
+          </div>
+        </dl>
+      )}
+      <div className="agent-section__head">
+        <span />
+        <CsvButton
+          fileName={csvFileName('team-bets', range.from, range.to)}
+          columns={columns.filter((c) => c.csv).map((c) => ({ header: c.header, value: c.csv! }))}
+          disabled={!bets.data || bets.data.totalCount === 0}
+          rows={() => collectPages((n) => fetchReportPage('agentTeamBets', query, n))}
+        />
+      </div>
+      <ReportTable
+        caption={t('personalHistoryCopy')}
+        columns={columns}
+        rowKey={(b) => b.id}
+        query={bets}
+        sort={sort}
+        onSortChange={(s) => {
+          setSort(s);
+          setPageNo(1);
+        }}
+        onPageChange={setPageNo}
+      />
+    </div>
+  );
+}

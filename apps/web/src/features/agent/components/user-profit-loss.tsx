@@ -1,0 +1,259 @@
+import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import {
+  type ProfitLossQuery,
+  type ProfitLossRow,
+  fetchReportPage,
+  maxRangeDays,
+  useProfitLossQuery,
+} from '../api/agent';
+import { useAgentFormat } from '../hooks/use-format';
+import { useReportRange } from '../hooks/use-report-range';
+import { csvAmount, csvFileName } from '../lib/csv';
+import { TeamBreadcrumb } from './breadcrumb';
+import { CsvButton, collectPages } from './csv-button';
+import { DateRangePicker } from './date-range-picker';
+import { type ReportColumn, ReportTable, type SortState } from './report-table';
+
+type SortKey = NonNullable<ProfitLossQuery['sortBy']>;
+type View = NonNullable<ProfitLossQuery['view']>;
+const views: View[] = ['direct', 'member', 'category'];
+const pageSize = 20;
+
+const tone = (n: number) => (n > 0 ? 'money--in' : n < 0 ? 'money--out' : undefined);
+
+/**
+ * User profit and loss (`palStatementsAgentCopy`): for a date range, the agent's own figures and
+ * each direct downline's whole team (drill into one to go down a level), every member on its own,
+ * or the team by game category; with the team's totals and CSV export.
+ */
+export function UserProfitLoss() {
+  const { t } = useTranslation('agent');
+  const f = useAgentFormat();
+  const { today, range, setRange } = useReportRange();
+  const [view, setView] = useState<View>('direct');
+  const [rootId, setRootId] = useState<string | undefined>();
+  const [account, setAccount] = useState('');
+  const [applied, setApplied] = useState('');
+  const [sort, setSort] = useState<SortState<SortKey>>({ by: 'validBet', dir: 'desc' });
+  const [pageNo, setPageNo] = useState(1);
+
+  const query: ProfitLossQuery = {
+    from: range.from,
+    to: range.to,
+    view,
+    ...(rootId ? { rootId } : {}),
+    ...(applied && view !== 'category' ? { account: applied } : {}),
+    sortBy: sort.by,
+    sortOrder: sort.dir,
+    pageNo,
+    pageSize,
+  };
+  const report = useProfitLossQuery(query);
+  const data = report.data;
+  const openTeam = (id: string | undefined) => {
+    setRootId(id);
+    setPageNo(1);
+  };
+
+  const money = (
+    key: 'stake' | 'validBet' | 'payout' | 'depositAmount' | 'withdrawAmount',
+    sortKey?: SortKey,
+  ) => ({
+    id: key,
+    header: t(`figures.${key}`),
+    numeric: true,
+    ...(sortKey ? { sort: sortKey } : {}),
+    cell: (r: ProfitLossRow) => f.money(r[key]),
+    csv: (r: ProfitLossRow) => csvAmount(r[key], f.scale),
+  });
+
+  const columns: ReportColumn<ProfitLossRow, SortKey>[] = [
+    view === 'category'
+      ? {
+          id: 'gameType',
+          header: t('col.game_type'),
+          cell: (r) => r.gameType ?? '—',
+          csv: (r) => r.gameType,
+        }
+      : {
+          id: 'account',
+          header: t('col.account'),
+          sort: 'account',
+          cell: (r) =>
+            r.member ? (
+              <span className="member-cell">
+                <span className="member-cell__account">{r.member.account}</span>
+                {view === 'direct' && (
+                  <span className="muted">{r.team ? t('whole_team') : t('own_figures')}</span>
+                )}
+              </span>
+            ) : (
+              '—'
+            ),
+          csv: (r) => r.member?.account,
+        },
+    ...(view === 'category'
+      ? []
+      : [
+          {
+            id: 'level',
+            header: t('col.level'),
+            numeric: true,
+            cell: (r: ProfitLossRow) => r.level ?? '—',
+            csv: (r: ProfitLossRow) => r.level,
+          },
+        ]),
+    {
+      id: 'betCount',
+      header: t('figures.betCount'),
+      sort: 'betCount',
+      numeric: true,
+      cell: (r) => f.count(r.betCount),
+      csv: (r) => r.betCount,
+    },
+    money('stake', 'stake'),
+    money('validBet', 'validBet'),
+    money('payout', 'payout'),
+    {
+      id: 'profitLoss',
+      header: t('figures.profitLoss'),
+      sort: 'profitLoss',
+      numeric: true,
+      cell: (r) => <span className={tone(r.profitLoss)}>{f.money(r.profitLoss, { signed: true })}</span>,
+      csv: (r) => csvAmount(r.profitLoss, f.scale),
+    },
+    money('depositAmount'),
+    money('withdrawAmount'),
+    ...(view === 'direct'
+      ? [
+          {
+            id: 'actions',
+            header: t('col.actions'),
+            cell: (r: ProfitLossRow) =>
+              // A member's "team" is itself alone: only an agent has one worth opening.
+              r.team && r.member && r.isAgent ? (
+                <button
+                  type="button"
+                  className="link-button"
+                  aria-label={t('view_team_of', { account: r.member.account })}
+                  onClick={() => openTeam(r.member!.id)}
+                >
+                  {t('view_team')}
+                </button>
+              ) : null,
+          },
+        ]
+      : []),
+  ];
+
+  const totals = data?.totals;
+  return (
+    <div className="agent-page">
+      <DateRangePicker
+        value={range}
+        onChange={(r) => {
+          setRange(r);
+          setPageNo(1);
+        }}
+        today={today}
+        maxDays={maxRangeDays}
+      />
+      <div className="agent-toolbar">
+        <div className="segmented" role="tablist" aria-label={t('pnl_view')}>
+          {views.map((v) => (
+            <button
+              key={v}
+              type="button"
+              role="tab"
+              className="segmented__item"
+              aria-selected={view === v}
+              onClick={() => {
+                setView(v);
+                setPageNo(1);
+                if (v === 'category' && sort.by === 'account') setSort({ by: 'validBet', dir: 'desc' });
+              }}
+            >
+              {t(`pnl_views.${v}`)}
+            </button>
+          ))}
+        </div>
+        {view !== 'category' && (
+          <form
+            className="agent-search"
+            role="search"
+            onSubmit={(e: FormEvent) => {
+              e.preventDefault();
+              setApplied(account.trim());
+              setPageNo(1);
+            }}
+          >
+            <label className="field">
+              <span className="visually-hidden">{t('search_account')}</span>
+              <input
+                type="search"
+                className="field__input"
+                placeholder={t('search_account')}
+                value={account}
+                maxLength={64}
+                onChange={(e) => setAccount(e.target.value)}
+              />
+            </label>
+            <button type="submit" className="button">
+              {t('search')}
+            </button>
+          </form>
+        )}
+      </div>
+      {data && <TeamBreadcrumb path={data.path} onOpen={openTeam} />}
+      {totals && (
+        <dl className="totals-bar" aria-label={t('totals')}>
+          <div>
+            <dt>{t('figures.validBet')}</dt>
+            <dd>{f.money(totals.validBet)}</dd>
+          </div>
+          <div>
+            <dt>{t('figures.payout')}</dt>
+            <dd>{f.money(totals.payout)}</dd>
+          </div>
+          <div>
+            <dt>{t('figures.profitLoss')}</dt>
+            <dd className={tone(totals.profitLoss)}>{f.money(totals.profitLoss, { signed: true })}</dd>
+          </div>
+          <div>
+            <dt>{t('figures.depositAmount')}</dt>
+            <dd>{f.money(totals.depositAmount)}</dd>
+          </div>
+          <div>
+            <dt>{t('figures.withdrawAmount')}</dt>
+            <dd>{f.money(totals.withdrawAmount)}</dd>
+          </div>
+        </dl>
+      )}
+      {data && (
+        <p className="muted">{data.asOf ? t('as_of', { time: f.dateTime(data.asOf) }) : t('as_of_never')}</p>
+      )}
+      <div className="agent-section__head">
+        <span className="muted">{data ? t('team_of', { account: data.root.account }) : null}</span>
+        <CsvButton
+          fileName={csvFileName(`profit-loss-${view}`, range.from, range.to)}
+          columns={columns.filter((c) => c.csv).map((c) => ({ header: c.header, value: c.csv! }))}
+          disabled={!data || data.totalCount === 0}
+          rows={() => collectPages((n) => fetchReportPage('agentTeamProfitLoss', query, n))}
+        />
+      </div>
+      <ReportTable
+        caption={t('palStatementsAgentCopy')}
+        columns={columns}
+        rowKey={(r) => `${r.member?.id ?? r.gameType}:${r.team}`}
+        query={report}
+        sort={sort}
+        onSortChange={(s) => {
+          setSort(s);
+          setPageNo(1);
+        }}
+        onPageChange={setPageNo}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,32 @@
+import type { IncomeItem, LedgerKind } from '../api/agent';
+
+/**
+ * Ledger kinds for the account-details filter, typed against the contract both ways: a kind
+ * missing here or one the contract does not know fails to compile. (The contract's own arrays
+ * live beside its zod schemas, which the browser does not load.)
+ */
+const kindSet = {
+  DEPOSIT: true,
+  WITHDRAW: true,
+  WITHDRAW_PAID: true,
+  WITHDRAW_REVERSAL: true,
+  TRANSFER_IN: true,
+  TRANSFER_OUT: true,
+  TRANSFER_UPLINE: true,
+  TRANSFER_DOWNLINE: true,
+  ADJUSTMENT: true,
+  BET: true,
+  WIN: true,
+  BET_REFUND: true,
+} as const satisfies Record<LedgerKind, true>;
+export const ledgerKinds = Object.keys(kindSet) as LedgerKind[];
+
+export type IncomeCategory = IncomeItem['category'];
+const categorySet = {
+  commission: true,
+  salary: true,
+  dividend: true,
+  transfer: true,
+  other: true,
+} as const satisfies Record<IncomeCategory, true>;
+export const incomeCategories = Object.keys(categorySet) as IncomeCategory[];

@@ -1,0 +1,54 @@
+import type { LobbyGame } from '@arcadia/contract';
+import { useTranslation } from 'react-i18next';
+import { FavouriteToggle } from './favourite-toggle';
+
+interface GameCardProps {
+  game: LobbyGame;
+  onPlay(game: LobbyGame, accountType: 0 | 1): void;
+}
+
+/**
+ * Spec §2 game list card: image, vendor display name, game name, play, free trial and the
+ * favourite toggle. The image falls back to a generated tile when the artwork fails to load.
+ */
+export function GameCard({ game, onPlay }: GameCardProps) {
+  const { t } = useTranslation('lobby');
+  const name = game.gameName || game.nodeName;
+  return (
+    <article className="game-card" aria-label={name}>
+      <div className="game-card__art">
+        <span className="game-card__fallback" aria-hidden="true">
+          {name}
+        </span>
+        <img
+          src={game.showIcon || game.iconUrl || game.defaultIcon}
+          alt=""
+          loading="lazy"
+          decoding="async"
+          width="200"
+          height="200"
+          onError={(e) => e.currentTarget.classList.add('is-broken')}
+        />
+        <div className="game-card__actions">
+          <button
+            type="button"
+            className="button button--primary button--small"
+            onClick={() => onPlay(game, 1)}
+          >
+            {t('play_now')}
+          </button>
+          {game.trial && (
+            <button type="button" className="button button--small" onClick={() => onPlay(game, 0)}>
+              {t('free_trial')}
+            </button>
+          )}
+        </div>
+        <FavouriteToggle game={game} />
+      </div>
+      <div className="game-card__text">
+        <span className="game-card__name">{name}</span>
+        <span className="game-card__vendor">{game.displayName}</span>
+      </div>
+    </article>
+  );
+}

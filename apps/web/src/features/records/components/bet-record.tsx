@@ -1,0 +1,213 @@
+import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { EmptyState } from '../../../components/empty-state';
+import { Pagination } from '../../../components/pagination';
+import { type BetRecordQuery, useBetRecordQuery, useStudiosQuery } from '../api/records';
+import { useRecordFormat, utcDaysBefore, utcToday } from '../hooks/use-record-format';
+import { categories } from '../lib/categories';
+import { Totals } from './totals';
+import '../records.css';
+
+const statuses = ['open', 'settled', 'void'] as const;
+export const betRecordPageSize = 20;
+const statusTone = { open: 'pending', settled: 'ok', void: 'muted' } as const;
+
+interface Filters {
+  from: string;
+  to: string;
+  gameType: string;
+  vassalage: string;
+  status: '' | (typeof statuses)[number];
+}
+
+/**
+ * Betting record (`personalHistoryCopy`): every bet the member placed in the range, newest first,
+ * filtered by category, studio and status, paged, with the totals of the same filtered bets.
+ */
+export function BetRecord() {
+  const { t } = useTranslation('records');
+  const id = useId();
+  const { money, dateTime, language } = useRecordFormat();
+  const today = utcToday();
+  const [filters, setFilters] = useState<Filters>({
+    from: utcDaysBefore(today, 6),
+    to: today,
+    gameType: '',
+    vassalage: '',
+    status: '',
+  });
+  const [pageNo, setPageNo] = useState(1);
+  const studios = useStudiosQuery(language);
+
+  const query: BetRecordQuery = {
+    from: filters.from,
+    to: filters.to,
+    ...(filters.gameType ? { gameType: filters.gameType } : {}),
+    ...(filters.vassalage ? { vassalage: filters.vassalage } : {}),
+    ...(filters.status ? { status: filters.status } : {}),
+    language,
+    pageNo,
+    pageSize: betRecordPageSize,
+  };
+  const records = useBetRecordQuery(query);
+  const set = <K extends keyof Filters>(key: K, value: Filters[K]) => {
+    setFilters((f) => ({ ...f, [key]: value }));
+    setPageNo(1);
+  };
+  const studioOptions = (studios.data ?? []).filter(
+    (s, i, all) =>
+      (!filters.gameType || s.gameType === filters.gameType) && all.findIndex((o) => o.code === s.code) === i,
+  );
+  const data = records.data;
+
+  return (
+    <div className="records">
+      <form className="record__filters" onSubmit={(e) => e.preventDefault()} aria-label={t('filters')}>
+        <label className="field">
+          <span className="field__label">{t('date_from')}</span>
+          <input
+            type="date"
+            className="field__input"
+            value={filters.from}
+            max={filters.to || today}
+            onChange={(e) => set('from', e.target.value)}
+          />
+        </label>
+        <label className="field">
+          <span className="field__label">{t('date_to')}</span>
+          <input
+            type="date"
+            className="field__input"
+            value={filters.to}
+            min={filters.from}
+            max={today}
+            onChange={(e) => set('to', e.target.value)}
+          />
+        </label>
+        <label className="field">
+          <span className="field__label">{t('category')}</span>
+          <select
+            className="field__input"
+            value={filters.gameType}
+            onChange={(e) => set('gameType', e.target.value)}
+          >
+            <option value="">{t('all')}</option>
+            {categories.map((c) => (
+              <option key={c} value={c}>
+                {t(`category_name.${c}`)}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className="field">
+          <span className="field__label">{t('vendor')}</span>
+          <select
+            className="field__input"
+            value={filters.vassalage}
+            onChange={(e) => set('vassalage', e.target.value)}
+          >
+            <option value="">{t('all')}</option>
+            {studioOptions.map((s) => (
+              <option key={s.code} value={s.code}>
+                {s.name}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className="field">
+          <span className="field__label">{t('status')}</span>
+          <select
+            className="field__input"
+            value={filters.status}
+            onChange={(e) => set('status', e.target.value as Filters['status'])}
+          >
+            <option value="">{t('all')}</option>
+            {statuses.map((s) => (
+              <option key={s} value={s}>
+                {t(`status_name.${s}`)}
+              </option>
+            ))}
+          </select>
+        </label>
+      </form>
+
+      {records.isError && (
+        <p className="field__error" role="alert">
+          {t('load_failed')}
+        </p>
+      )}
+      {data && <Totals totals={data.totals} money={money} />}
+      {data && data.list.length === 0 ? (
+        <EmptyState message={t('no_bets')} />
+      ) : (
+        <div className="data-table-wrap">
+          <table className="data-table" aria-labelledby={`${id}-caption`} data-testid="bet-record">
+            <caption id={`${id}-caption`} className="visually-hidden">
+              {t('bet_record_caption')}
+            </caption>
+            <thead>
+              <tr>
+                <th scope="col">{t('col_time')}</th>
+                <th scope="col">{t('col_game')}</th>
+                <th scope="col">{t('col_category')}</th>
+                <th scope="col">{t('col_round')}</th>
+                <th scope="col" className="data-table__num">
+                  {t('col_stake')}
+                </th>
+                <th scope="col" className="data-table__num">
+                  {t('col_valid_bet')}
+                </th>
+                <th scope="col" className="data-table__num">
+                  {t('col_payout')}
+                </th>
+                <th scope="col" className="data-table__num">
+                  {t('col_profit_loss')}
+                </th>
+                <th scope="col">{t('col_status')}</th>
+              </tr>
+            </thead>
+            <tbody aria-busy={records.isFetching}>
+              {(data?.list ?? []).map((r) => (
+                <tr key={r.id}>
+                  <td className="data-table__time">
+                    <time dateTime={r.placedAt}>{dateTime(r.placedAt)}</time>
+                  </td>
+                  <td className="data-table__wrap">
+                    {r.gameName}
+                    <small className="records__studio">{r.vassalage}</small>
+                  </td>
+                  <td>{t(`category_name.${r.gameType}`, { defaultValue: r.gameType })}</td>
+                  <td className="data-table__ref">{r.roundId}</td>
+                  <td className="data-table__num">{money(r.stake)}</td>
+                  <td className="data-table__num">{money(r.validBet)}</td>
+                  <td className="data-table__num">{money(r.payout)}</td>
+                  <td
+                    className={`data-table__num ${r.profitLoss < 0 ? 'money--out' : r.profitLoss > 0 ? 'money--in' : ''}`}
+                  >
+                    {money(r.profitLoss, true)}
+                  </td>
+                  <td>
+                    <span className={`status-pill status-pill--${statusTone[r.status]}`}>
+                      {t(`status_name.${r.status}`)}
+                    </span>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      {data && (
+        <>
+          <p className="records__count">{t('total_records', { total: data.totalCount })}</p>
+          <Pagination
+            page={data.pageNo}
+            totalPages={data.totalPages}
+            onChange={setPageNo}
+            label={t('pages')}
+          />
+        </>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,283 @@
+// Lobby bench: requests per second and p99 of the games list (GCSGAME_gameList) on the built
+// server, against a bare Fastify hello-world measured in the same run on the same machine. The
+// ratio says how much of raw Fastify's throughput the catalogue read keeps.
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import { parseArgs } from 'node:util';
+import autocannon from 'autocannon';
+import { ROOT, ensureBuilt, indent, log, wholeNumberOption } from './lib/common.mjs';
+import { assertAllOk } from './lib/load.mjs';
+import path from 'node:path';
+import { SERVER_BUILD, freePort, httpRequest, sleep, withCleanup, withDataDir } from './lib/server.mjs';
+
+export const description = 'Games-list requests per second and p99 against a bare Fastify hello-world';
+export const usage = '[--connections N] [--duration S] [--skip-build]   (defaults: 16 connections, 10 s)';
+
+/** A category page as the web client asks for it (spec §7: pageSize 24 off the home page). */
+const LIST_PATH =
+  '/wps/relay/GCSGAME_gameList?clientType=3&platform=flash,html5-desktop&gameType=RNG&pageNo=1&pageSize=24&language=EN';
+const WARMUP_SECONDS = 3;
+/** The target of the issue: the catalogue read keeps at least half of bare Fastify's rate. */
+const TARGET_RATIO = 0.5;
+
+/**
+ * CPU time (user + system) a process has used, in µs, from /proc; null where there is no /proc.
+ * On a shared machine the request rate moves with everyone else's load, while the server's CPU
+ * time per request barely does: the second ratio is the steadier one.
+ * @param {number | undefined} pid
+ */
+function cpuMicros(pid) {
+  try {
+    const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+    return ((Number(fields[11]) + Number(fields[12])) * 1e6) / 100; // clock ticks at USER_HZ 100
+  } catch {
+    return null;
+  }
+}
+
+/** The hello-world: Fastify with no plugins, one JSON route, no logging. */
+const HELLO_SOURCE = `
+import Fastify from 'fastify';
+const app = Fastify({ logger: false });
+app.get('/', async () => ({ hello: 'world' }));
+await app.listen({ port: Number(process.env.PORT), host: '127.0.0.1' });
+console.log('ready');
+`;
+
+/**
+ * @param {string[]} args
+ * @returns {Promise<Record<string, number>>}
+ */
+export async function run(args) {
+  const { values } = parseArgs({
+    args,
+    options: {
+      connections: { type: 'string', default: '16' },
+      duration: { type: 'string', default: '10' },
+      'skip-build': { type: 'boolean', default: false },
+    },
+    strict: true,
+    allowPositionals: false,
+  });
+  const connections = wholeNumberOption('connections', values.connections, 1, 1000);
+  const duration = wholeNumberOption('duration', values.duration, 1, 3600, 'a whole number of seconds');
+  ensureBuilt({ ...SERVER_BUILD, skipBuild: values['skip-build'] ?? false });
+  log(
+    `${connections} connection(s), ${WARMUP_SECONDS} s warm-up then ${duration} s measured, each target on its own,` +
+      ` one after the other (the machine's cores are shared by the load generator and the server)`,
+  );
+  return withCleanup(() => measure({ connections, duration }));
+}
+
+/**
+ * @param {{ connections: number, duration: number }} options
+ * @returns {Promise<Record<string, number>>}
+ */
+async function measure({ connections, duration }) {
+  log('');
+  const hello = await withHelloWorld(async (port, pid) => {
+    log(`hello-world: bare Fastify on port ${port}, GET /`);
+    return loadTest('hello-world', port, pid, '/', {}, connections, duration);
+  });
+
+  log('');
+  const lobby = await withDataDir(async (dataDir) => {
+    const server = await startLobbyServer(dataDir);
+    log(`lobby: server ready in ${Math.round(server.readyMs)} ms on port ${server.port} (PGlite, DEMO=1)`);
+    const headers = { merchant: 'demo' };
+    // One request first: a wrong setup must fail here with the reason, not as a rate of errors.
+    const first = await httpRequest(server.port, 'GET', LIST_PATH, { headers });
+    const value = /** @type {any} */ (first.json)?.value;
+    if (first.status !== 200 || !Array.isArray(value?.games)) {
+      throw new Error(
+        `GET ${LIST_PATH} answered HTTP ${first.status}:\n${indent(first.text.slice(0, 2000))}`,
+      );
+    }
+    log(
+      `lobby: GET ${LIST_PATH}\n  answers ${value.games.length} of ${value.totalCount} games` +
+        ` (${first.text.length} bytes)` +
+        (value.games.length === 0 ? ' — no adapter serves the demo games, so the list is empty' : ''),
+    );
+    try {
+      const result = await loadTest(
+        'lobby',
+        server.port,
+        server.pid,
+        LIST_PATH,
+        headers,
+        connections,
+        duration,
+      );
+      return { ...result, games: value.games.length };
+    } finally {
+      await server.stop();
+    }
+  });
+
+  const ratio = Math.round((lobby.rps / hello.rps) * 100) / 100;
+  log('');
+  log(
+    `games list ${lobby.rps.toFixed(0)} req/s (p99 ${lobby.p99Ms} ms) vs hello-world ${hello.rps.toFixed(0)} req/s` +
+      ` (p99 ${hello.p99Ms} ms): ratio ${ratio.toFixed(2)}× (target ≥ ${TARGET_RATIO}×)` +
+      (ratio >= TARGET_RATIO ? '' : ' — BELOW TARGET'),
+  );
+  /** @type {Record<string, number>} */
+  const figures = {
+    lobbyReqPerSec: lobby.rps,
+    lobbyP99Ms: lobby.p99Ms,
+    lobbyGamesCount: lobby.games,
+    helloReqPerSec: hello.rps,
+    helloP99Ms: hello.p99Ms,
+    ratio,
+  };
+  if (lobby.cpuUs !== null && hello.cpuUs !== null) {
+    const cpuRatio = Math.round((hello.cpuUs / lobby.cpuUs) * 100) / 100;
+    log(
+      `server CPU per request: games list ${lobby.cpuUs} µs, hello-world ${hello.cpuUs} µs:` +
+        ` the games list costs ${(lobby.cpuUs / hello.cpuUs).toFixed(2)}× as much (${cpuRatio.toFixed(2)}× the rate at equal CPU)`,
+    );
+    Object.assign(figures, { lobbyCpuUsPerReq: lobby.cpuUs, helloCpuUsPerReq: hello.cpuUs, cpuRatio });
+  }
+  return figures;
+}
+
+/**
+ * Warm-up, then the measured run; every reply must be 2xx.
+ * @param {string} label
+ * @param {number} port
+ * @param {number | undefined} pid the process serving `port`, for its CPU time
+ * @param {string} urlPath
+ * @param {Record<string, string>} headers
+ * @param {number} connections
+ * @param {number} duration
+ */
+async function loadTest(label, port, pid, urlPath, headers, connections, duration) {
+  /** @param {number} seconds */
+  const once = async (seconds) => {
+    /** @type {{ status: number, body: string } | null} */
+    let firstFailure = null;
+    const result = await autocannon({
+      url: `http://127.0.0.1:${port}${urlPath}`,
+      headers,
+      connections,
+      duration: seconds,
+      setupClient(client) {
+        client.on('response', (statusCode, _bytes, _time) => {
+          if (statusCode >= 300 && !firstFailure) firstFailure = { status: statusCode, body: '' };
+        });
+      },
+    });
+    return assertAllOk(label, result, firstFailure);
+  };
+  const warm = await once(WARMUP_SECONDS);
+  log(`${label}: warm-up ${warm['2xx']} requests in ${warm.duration.toFixed(1)} s`);
+  const cpuBefore = cpuMicros(pid);
+  const result = await once(duration);
+  const cpuAfter = cpuMicros(pid);
+  const cpuUs =
+    cpuBefore === null || cpuAfter === null ? null : Math.round((cpuAfter - cpuBefore) / result['2xx']);
+  const rps = Math.round((result['2xx'] / result.duration) * 10) / 10;
+  const { p50, p99, max } = result.latency;
+  log(
+    `${label}: ${result['2xx']} requests in ${result.duration.toFixed(1)} s = ${rps.toFixed(0)}/s;` +
+      ` latency p50 ${p50} ms, p99 ${p99} ms, max ${max} ms` +
+      (cpuUs === null ? '' : `; server CPU ${cpuUs} µs per request`),
+  );
+  return { rps, p99Ms: p99, cpuUs };
+}
+
+/**
+ * How long to wait for /readyz: a fresh PGlite database migrates and seeds at start, which on a
+ * machine shared with other heavy work has taken longer than the 60 s `startServer` allows.
+ */
+const READY_TIMEOUT_MS = 300_000;
+
+/**
+ * The built server as `startServer` (bench/lib/server.mjs) starts it (DEMO=1, LOG_LEVEL=warn,
+ * NODE_ENV=production, no DATABASE_URL or REDIS_URL from the shell), with a longer readiness wait.
+ * @param {string} dataDir
+ */
+async function startLobbyServer(dataDir) {
+  const port = await freePort();
+  /** @type {NodeJS.ProcessEnv} */
+  const env = { ...process.env };
+  for (const key of ['DATABASE_URL', 'REDIS_URL', 'HOST', 'BRAND_FILE', 'STATIC_DIR']) delete env[key];
+  Object.assign(env, {
+    PORT: String(port),
+    DATA_DIR: dataDir,
+    DEMO: '1',
+    LOG_LEVEL: 'warn',
+    NODE_ENV: 'production',
+  });
+  const spawnedAt = performance.now();
+  const child = spawn(process.execPath, [path.join(ROOT, SERVER_BUILD.output)], {
+    cwd: ROOT,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const kill = () => child.kill('SIGKILL');
+  process.once('exit', kill);
+  let output = '';
+  const keep = (/** @type {Buffer} */ d) => (output = (output + d.toString('utf8')).slice(-16_000));
+  child.stdout.on('data', keep);
+  child.stderr.on('data', keep);
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  const stop = async () => {
+    child.kill('SIGTERM');
+    const timer = setTimeout(kill, 30_000);
+    await exited;
+    clearTimeout(timer);
+    process.removeListener('exit', kill);
+  };
+  try {
+    for (;;) {
+      const status = await httpRequest(port, 'GET', '/readyz', { timeoutMs: 2000 }).then(
+        (r) => r.status,
+        () => 0,
+      );
+      if (status === 200) break;
+      if (child.exitCode !== null)
+        throw new Error(`the server exited before it was ready:\n${indent(output)}`);
+      if (performance.now() - spawnedAt > READY_TIMEOUT_MS) {
+        throw new Error(`the server was not ready within ${READY_TIMEOUT_MS} ms:\n${indent(output)}`);
+      }
+      await sleep(100);
+    }
+  } catch (err) {
+    await stop();
+    throw err;
+  }
+  return { port, pid: child.pid, readyMs: performance.now() - spawnedAt, stop };
+}
+
+/**
+ * Runs `fn` with the hello-world listening in its own process (like the server), then stops it.
+ * @template T
+ * @param {(port: number, pid: number | undefined) => Promise<T>} fn
+ * @returns {Promise<T>}
+ */
+async function withHelloWorld(fn) {
+  const port = await freePort();
+  const child = spawn(process.execPath, ['--input-type=module', '-e', HELLO_SOURCE], {
+    cwd: ROOT,
+    env: { ...process.env, PORT: String(port), NODE_ENV: 'production' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const kill = () => child.kill('SIGKILL');
+  process.once('exit', kill);
+  let output = '';
+  child.stdout.on('data', (d) => (output += d));
+  child.stderr.on('data', (d) => (output += d));
+  try {
+    const deadline = Date.now() + 15_000;
+    while (!output.includes('ready')) {
+      if (child.exitCode !== null) throw new Error(`the hello-world exited:\n${indent(output)}`);
+      if (Date.now() > deadline) throw new Error(`the hello-world did not start:\n${indent(output)}`);
+      await sleep(25);
+    }
+    return await fn(port, child.pid);
+  } finally {
+    process.removeListener('exit', kill);
+    child.kill('SIGTERM');
+  }
+}

@@ -1,0 +1,98 @@
+import { z } from 'zod';
+
+/**
+ * The seamless vendor wallet protocol (docs/vendor-protocol.md): a game vendor calls
+ * `POST /vendor/<code>/<op>` with `X-Signature: hex(HMAC-SHA256(secret, raw body))`. These are not
+ * envelope routes: every reply is `{ status, … }`, so they are not in `routes`; both sides
+ * (the platform and the house vendor) validate with these schemas.
+ */
+export const vendorOps = ['authenticate', 'balance', 'bet', 'win', 'rollback'] as const;
+export type VendorOp = (typeof vendorOps)[number];
+
+export const vendorStatuses = [
+  'OK',
+  'INVALID_SIGNATURE',
+  'BAD_REQUEST',
+  'PLAYER_NOT_FOUND',
+  'SESSION_EXPIRED',
+  'INSUFFICIENT_FUNDS',
+  'DUPLICATE_TRANSACTION',
+  'BET_ALREADY_ROLLED_BACK',
+  'BET_NOT_FOUND',
+  'INTERNAL_ERROR',
+] as const;
+export type VendorStatus = (typeof vendorStatuses)[number];
+
+/** Vendor-chosen ids: printable, bounded. */
+const idSchema = z
+  .string()
+  .min(1)
+  .max(100)
+  .regex(/^[A-Za-z0-9._:-]+$/, 'letters, digits and . _ : - only');
+/** The platform's member id, as a decimal string. */
+const playerIdSchema = z.string().regex(/^[1-9][0-9]{0,17}$/, 'a member id');
+/** Integer minor units as a string ("0" allowed where the op says so). */
+const minorSchema = z.string().regex(/^(0|[1-9][0-9]{0,17})$/, 'integer minor units as a string');
+const currencySchema = z.string().regex(/^[A-Z]{3}$/, 'ISO 4217 code');
+
+export const vendorAuthenticateSchema = z.object({
+  request_id: idSchema,
+  session_token: z.string().min(1).max(200),
+});
+export const vendorBalanceSchema = z.object({ request_id: idSchema, player_id: playerIdSchema });
+export const vendorBetSchema = z.object({
+  request_id: idSchema,
+  transaction_id: idSchema,
+  player_id: playerIdSchema,
+  session_token: z.string().min(1).max(200),
+  round_id: idSchema,
+  game_code: z.string().min(1).max(64),
+  amount: minorSchema.refine((v) => v !== '0', 'a bet must be above zero'),
+  currency: currencySchema,
+});
+export const vendorWinSchema = z.object({
+  request_id: idSchema,
+  transaction_id: idSchema,
+  player_id: playerIdSchema,
+  round_id: idSchema,
+  game_code: z.string().min(1).max(64),
+  amount: minorSchema,
+  currency: currencySchema,
+  round_closed: z.boolean(),
+});
+export const vendorRollbackSchema = z.object({
+  request_id: idSchema,
+  transaction_id: idSchema,
+  ref_transaction_id: idSchema,
+  player_id: playerIdSchema,
+  round_id: idSchema,
+});
+
+export const vendorRequestSchemas = {
+  authenticate: vendorAuthenticateSchema,
+  balance: vendorBalanceSchema,
+  bet: vendorBetSchema,
+  win: vendorWinSchema,
+  rollback: vendorRollbackSchema,
+} as const satisfies Record<VendorOp, z.ZodType>;
+
+export type VendorAuthenticateRequest = z.infer<typeof vendorAuthenticateSchema>;
+export type VendorBalanceRequest = z.infer<typeof vendorBalanceSchema>;
+export type VendorBetRequest = z.infer<typeof vendorBetSchema>;
+export type VendorWinRequest = z.infer<typeof vendorWinSchema>;
+export type VendorRollbackRequest = z.infer<typeof vendorRollbackSchema>;
+export type VendorRequest<O extends VendorOp> = z.infer<(typeof vendorRequestSchemas)[O]>;
+
+/** Every reply. `balance` (minor units, string) and `currency` accompany OK and most refusals. */
+export const vendorReplySchema = z.looseObject({
+  status: z.enum(vendorStatuses),
+  balance: minorSchema.optional(),
+  currency: z.string().optional(),
+  /** authenticate: the member id to send as `player_id`, and the member's login name. */
+  player_id: z.string().optional(),
+  account: z.string().optional(),
+  transaction_id: z.string().optional(),
+  /** A human-readable reason for BAD_REQUEST and INTERNAL_ERROR. */
+  message: z.string().optional(),
+});
+export type VendorReply = z.infer<typeof vendorReplySchema>;
