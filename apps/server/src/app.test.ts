@@ -140,3 +140,28 @@ describe('the single-page app', () => {
     expect(missing.statusCode).toBe(404);
   });
 });
+
+describe('security headers', () => {
+  it('gives JSON API replies the lean API set, errors included', async () => {
+    for (const url of ['/wps/system/status', '/wps/no/such/thing']) {
+      const res = await t.app.inject({ method: 'GET', url, headers: { merchant: 'demo' } });
+      expect(res.headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'");
+      expect(res.headers['x-content-type-options']).toBe('nosniff');
+      expect(res.headers['x-frame-options']).toBe('DENY');
+      expect(res.headers['referrer-policy']).toBe('no-referrer');
+      expect(res.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+    }
+  });
+
+  it('gives pages the document policy, computed once from Helmet', async () => {
+    const first = await t.app.inject({ method: 'GET', url: '/', headers: { accept: 'text/html' } });
+    const second = await t.app.inject({ method: 'GET', url: '/help', headers: { accept: 'text/html' } });
+    expect(first.headers['content-security-policy']).toContain("script-src 'self'");
+    expect(first.headers['content-security-policy']).toContain("frame-ancestors 'self'");
+    expect(first.headers['x-frame-options']).toBe('SAMEORIGIN');
+    expect(first.headers['strict-transport-security']).toContain('max-age=');
+    expect(first.headers['cross-origin-embedder-policy']).toBeUndefined();
+    expect(second.headers['content-security-policy']).toBe(first.headers['content-security-policy']);
+    expect(second.headers['x-request-id']).not.toBe(first.headers['x-request-id']);
+  });
+});

@@ -2,7 +2,6 @@ import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import formbody from '@fastify/formbody';
-import helmet from '@fastify/helmet';
 import Fastify, { type FastifyRequest } from 'fastify';
 import type { Config } from './config.js';
 import type { DatabaseHandle } from './db/database.js';
@@ -51,6 +50,7 @@ import { registerSystemRoutes } from './modules/system/system.routes.js';
 import { createSystemService } from './modules/system/system.service.js';
 import { registerDocs } from './plugins/docs.js';
 import { isApiPath, registerErrorHandling, sendNotFound } from './plugins/errors.js';
+import { registerSecurityHeaders } from './plugins/security-headers.js';
 import { genRequestId } from './plugins/request-context.js';
 import type { RouteHooks } from './plugins/routes.js';
 import { registerSpa } from './plugins/spa.js';
@@ -97,12 +97,9 @@ export async function buildApp(deps: AppDeps) {
     trustProxy: trustProxy(config.TRUST_PROXY),
     bodyLimit: 1024 * 1024,
   });
-  app.addHook('onSend', async (request, reply) => {
-    reply.header('x-request-id', request.id);
-  });
   registerErrorHandling(app);
 
-  await app.register(helmet, {
+  registerSecurityHeaders(app, {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],

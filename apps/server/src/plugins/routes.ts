@@ -79,6 +79,10 @@ function assertOperatorMay(route: RouteDescriptor, operator: OperatorIdentity, p
   }
 }
 
+const JSON_TYPE = 'application/json; charset=utf-8';
+/** Envelopes of frozen replies, serialised once; an entry goes when its reply is collected. */
+const serialisedReplies = new WeakMap<object, string>();
+
 export interface RouteOptions {
   /** Largest request body in bytes for this route (the app-wide default is 1 MiB). */
   bodyLimit?: number;
@@ -139,6 +143,15 @@ export function registerRoute<D extends RouteDescriptor>(
       };
       const value = await handler(ctx);
       if (hooks.validateReplies) route.reply.parse(value);
+      if (typeof value === 'object' && value !== null && Object.isFrozen(value)) {
+        // A frozen reply is a shared, memoised one (the catalogue's): serialise it once.
+        let body = serialisedReplies.get(value);
+        if (body === undefined) {
+          body = JSON.stringify({ success: true, value });
+          serialisedReplies.set(value, body);
+        }
+        return reply.type(JSON_TYPE).send(body);
+      }
       return { success: true, value };
     },
   });

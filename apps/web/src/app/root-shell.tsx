@@ -1,3 +1,4 @@
+import { Suspense } from 'react';
 import { Outlet } from 'react-router';
 import { PageLoader } from '../components/page-loader';
 import { Toaster } from '../components/toaster';
@@ -15,7 +16,9 @@ export function RootShell() {
   const loading = useUiStore((s) => s.loading);
   return (
     <>
-      <Outlet />
+      <Suspense fallback={<PageLoader />}>
+        <Outlet />
+      </Suspense>
       <AuthModals />
       <Toaster />
       {loading && <PageLoader overlay />}

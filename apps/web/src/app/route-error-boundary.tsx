@@ -1,17 +1,16 @@
+import { Component, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, isRouteErrorResponse, useRouteError } from 'react-router';
+import { Link } from 'react-router';
 import { paths } from '../config/paths';
 
 /** A page whose code failed to load (spec §8 "page took too long to load") or that threw. */
-export function RouteErrorBoundary() {
-  const error = useRouteError();
+export function RouteErrorScreen() {
   const { t } = useTranslation();
-  const notFound = isRouteErrorResponse(error) && error.status === 404;
   return (
     <main className="system-screen">
       <div className="system-screen__card">
-        <h1>{notFound ? t('page_not_found_title') : t('network_error_title')}</h1>
-        <p>{notFound ? t('page_not_found_text') : t('page_load_error')}</p>
+        <h1>{t('network_error_title')}</h1>
+        <p>{t('page_load_error')}</p>
         <div className="row">
           <button type="button" className="button button--primary" onClick={() => window.location.reload()}>
             {t('retry')}
@@ -23,4 +22,28 @@ export function RouteErrorBoundary() {
       </div>
     </main>
   );
+}
+
+interface Props {
+  /** The current path: a new one clears the error, so the links on the error screen work. */
+  resetKey: string;
+  children: ReactNode;
+}
+
+/** Catches a page that throws while rendering, or whose chunk cannot be fetched. */
+export class RouteErrorBoundary extends Component<Props, { error: unknown }> {
+  override state: { error: unknown } = { error: null };
+
+  static getDerivedStateFromError(error: unknown) {
+    return { error };
+  }
+
+  override componentDidUpdate(previous: Props) {
+    if (previous.resetKey !== this.props.resetKey && this.state.error !== null)
+      this.setState({ error: null });
+  }
+
+  override render() {
+    return this.state.error !== null ? <RouteErrorScreen /> : this.props.children;
+  }
 }

@@ -63,6 +63,21 @@ class Snapshot {
   readonly vendorOrder: VendorRow[];
   private readonly views = new Map<string, LobbyGame[]>();
   private readonly laneCache = new Map<string, VendorLane[]>();
+  private readonly replies = new Map<string, object>();
+
+  /**
+   * A reply computed once per snapshot and frozen: the same request gets the same object, which
+   * the route layer serialises once (plugins/routes.ts). Bounded: when full it starts again, so a
+   * caller walking endless page numbers costs recomputation, never memory.
+   */
+  reply<T extends object>(key: string, compute: () => T): Readonly<T> {
+    const hit = this.replies.get(key);
+    if (hit) return hit as T;
+    const value = Object.freeze(compute());
+    if (this.replies.size >= MAX_MEMO_REPLIES) this.replies.clear();
+    this.replies.set(key, value);
+    return value;
+  }
 
   constructor(vendors: VendorRow[], games: GameRow[], available: Set<string>) {
     const vendorByCode = new Map(vendors.filter((v) => v.enabled).map((v) => [v.vassalage, v]));
@@ -177,6 +192,9 @@ class Snapshot {
   }
 }
 
+/** Distinct replies a snapshot remembers (pages × filters × languages of one brand). */
+const MAX_MEMO_REPLIES = 2_000;
+
 export interface GameListQuery {
   gameType?: string | undefined;
   vassalage?: string | undefined;
@@ -249,24 +267,38 @@ export function createCatalogueService({
 
     async list(merchantId: number, lang: LanguageCode, q: GameListQuery) {
       const snap = await snapshot(merchantId);
-      const type = realType(q.gameType);
       const needle = q.gameName?.toLowerCase();
-      const all = snap.view(lang);
-      const games = all.filter((g, i) => {
-        if (type && g.gameType !== type) return false;
-        // Inside one studio the list is its games: the studio's own lobby entry would point back here.
-        if (q.vassalage && (g.vassalage !== q.vassalage || g.isGame === 'VASSALAGE')) return false;
-        if (q.gameClassify && !g.gameClassify.includes(q.gameClassify as ClassifyKey)) return false;
-        if (needle && !snap.games[i]!.haystack.includes(needle)) return false;
-        return true;
-      });
-      const page = paginate(games, q.pageNo, q.pageSize);
-      return {
-        games: page.items,
-        pageNo: page.pageNo,
-        totalPages: page.totalPages,
-        totalCount: page.totalCount,
+      const compute = () => {
+        const type = realType(q.gameType);
+        const all = snap.view(lang);
+        const games = all.filter((g, i) => {
+          if (type && g.gameType !== type) return false;
+          // Inside one studio the list is its games: the studio's own lobby entry would point back here.
+          if (q.vassalage && (g.vassalage !== q.vassalage || g.isGame === 'VASSALAGE')) return false;
+          if (q.gameClassify && !g.gameClassify.includes(q.gameClassify as ClassifyKey)) return false;
+          if (needle && !snap.games[i]!.haystack.includes(needle)) return false;
+          return true;
+        });
+        const page = paginate(games, q.pageNo, q.pageSize);
+        return {
+          games: page.items,
+          pageNo: page.pageNo,
+          totalPages: page.totalPages,
+          totalCount: page.totalCount,
+        };
       };
+      // Free-text searches are too varied to remember; every other list is a handful of pages.
+      if (needle) return compute();
+      const key = JSON.stringify([
+        'list',
+        lang,
+        q.gameType,
+        q.vassalage,
+        q.gameClassify,
+        q.pageNo,
+        q.pageSize,
+      ]);
+      return snap.reply(key, compute);
     },
 
     async hot(
@@ -275,22 +307,25 @@ export function createCatalogueService({
       q: { vassalage?: string | undefined; gameType?: string | undefined },
     ) {
       const type = realType(q.gameType);
-      const list = (await snapshot(merchantId))
-        .view(lang)
-        .filter(
-          (g) =>
-            g.hotRank !== null &&
-            g.isGame === 'GAME' &&
-            (!q.vassalage || g.vassalage === q.vassalage) &&
-            (!type || g.gameType === type),
-        )
-        .sort((a, b) => a.hotRank! - b.hotRank! || a.nodeId - b.nodeId)
-        .slice(0, HOT_LIMIT);
-      return { list };
+      const snap = await snapshot(merchantId);
+      return snap.reply(JSON.stringify(['hot', lang, q.vassalage, type]), () => ({
+        list: snap
+          .view(lang)
+          .filter(
+            (g) =>
+              g.hotRank !== null &&
+              g.isGame === 'GAME' &&
+              (!q.vassalage || g.vassalage === q.vassalage) &&
+              (!type || g.gameType === type),
+          )
+          .sort((a, b) => a.hotRank! - b.hotRank! || a.nodeId - b.nodeId)
+          .slice(0, HOT_LIMIT),
+      }));
     },
 
     async lanes(merchantId: number, lang: LanguageCode) {
-      return { data: { lanes: (await snapshot(merchantId)).lanes(lang) } };
+      const snap = await snapshot(merchantId);
+      return snap.reply(JSON.stringify(['lanes', lang]), () => ({ data: { lanes: snap.lanes(lang) } }));
     },
 
     async vendorGameTypes(merchantId: number) {

@@ -1,4 +1,6 @@
+import { Suspense } from 'react';
 import { Outlet } from 'react-router';
+import { PageLoader } from '../../components/page-loader';
 import { NavigationEffects } from '../navigation-effects';
 
 /** `/agent` and `/agentHome`: no side menu, header or footer (spec §2). */
@@ -6,7 +8,9 @@ export function AgentLayout() {
   return (
     <div className="agent-shell">
       <NavigationEffects />
-      <Outlet />
+      <Suspense fallback={<PageLoader />}>
+        <Outlet />
+      </Suspense>
     </div>
   );
 }

@@ -1,6 +1,7 @@
 import { Suspense, lazy } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { Footer } from '../../components/footer';
+import { PageLoader } from '../../components/page-loader';
 import { Header } from '../../components/header';
 import { SideMenu } from '../../components/side-menu';
 import { CategoryNav, SideClassifyMenus } from '../../features/lobby/components/category-nav';
@@ -40,7 +41,9 @@ export function MainLayout() {
           }
         />
         <main className="shell__content" id="content">
-          <Outlet />
+          <Suspense fallback={<PageLoader />}>
+            <Outlet />
+          </Suspense>
         </main>
         <Footer />
       </div>
