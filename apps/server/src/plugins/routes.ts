@@ -1,3 +1,4 @@
+import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
 import type { RouteBody, RouteDescriptor, RouteParams, RouteQuery, RouteReply } from '@arcadia/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
@@ -80,8 +81,60 @@ function assertOperatorMay(route: RouteDescriptor, operator: OperatorIdentity, p
 }
 
 const JSON_TYPE = 'application/json; charset=utf-8';
+
+/** A shared reply's envelope as bytes, and its compressed forms once a client has asked for them. */
+interface SharedBody {
+  identity: Buffer;
+  gzip?: Buffer;
+  br?: Buffer;
+}
 /** Envelopes of frozen replies, serialised once; an entry goes when its reply is collected. */
-const serialisedReplies = new WeakMap<object, string>();
+const sharedBodies = new WeakMap<object, SharedBody>();
+/** Below this a reply goes as it is (the same threshold as the compress plugin's). */
+const COMPRESS_FROM_BYTES = 1024;
+
+/** The encoding to answer with: brotli, else gzip, when `accept-encoding` allows it (q > 0). */
+export function pickEncoding(header: string | string[] | undefined): 'br' | 'gzip' | 'identity' {
+  if (typeof header !== 'string' || header === '') return 'identity';
+  const accepted = new Set<string>();
+  for (const part of header.toLowerCase().split(',')) {
+    const [name = '', ...params] = part.trim().split(';');
+    const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
+    if (q !== undefined && !(Number(q.slice(2)) > 0)) continue;
+    accepted.add(name.trim());
+  }
+  if (accepted.has('br')) return 'br';
+  if (accepted.has('gzip') || accepted.has('*')) return 'gzip';
+  return 'identity';
+}
+
+/**
+ * Sends a frozen (memoised, shared) reply: serialised once, and compressed once per encoding, so
+ * a repeated catalogue read costs a lookup and a socket write.
+ */
+function sendShared(request: FastifyRequest, reply: FastifyReply, value: object) {
+  let body = sharedBodies.get(value);
+  if (body === undefined) {
+    body = { identity: Buffer.from(JSON.stringify({ success: true, value })) };
+    sharedBodies.set(value, body);
+  }
+  reply.type(JSON_TYPE).header('vary', 'accept-encoding');
+  const encoding =
+    body.identity.length < COMPRESS_FROM_BYTES
+      ? 'identity'
+      : pickEncoding(request.headers['accept-encoding']);
+  if (encoding === 'identity') return reply.send(body.identity);
+  const compressed = (body[encoding] ??=
+    encoding === 'br'
+      ? brotliCompressSync(body.identity, {
+          params: {
+            [zlibConstants.BROTLI_PARAM_QUALITY]: 5,
+            [zlibConstants.BROTLI_PARAM_SIZE_HINT]: body.identity.length,
+          },
+        })
+      : gzipSync(body.identity, { level: 6 }));
+  return reply.header('content-encoding', encoding).send(compressed);
+}
 
 export interface RouteOptions {
   /** Largest request body in bytes for this route (the app-wide default is 1 MiB). */
@@ -144,13 +197,7 @@ export function registerRoute<D extends RouteDescriptor>(
       const value = await handler(ctx);
       if (hooks.validateReplies) route.reply.parse(value);
       if (typeof value === 'object' && value !== null && Object.isFrozen(value)) {
-        // A frozen reply is a shared, memoised one (the catalogue's): serialise it once.
-        let body = serialisedReplies.get(value);
-        if (body === undefined) {
-          body = JSON.stringify({ success: true, value });
-          serialisedReplies.set(value, body);
-        }
-        return reply.type(JSON_TYPE).send(body);
+        return sendShared(request, reply, value);
       }
       return { success: true, value };
     },

@@ -1,4 +1,5 @@
 import { type LobbyGame, memberTypes } from '@arcadia/contract';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoGames } from '../../db/seeds/brands/demo.catalogue.js';
 import { TEST_OPS_KEY, type TestApp, buildTestApp } from '../../test/build-test-app.js';
@@ -196,6 +197,25 @@ describe('game list', () => {
       expect(res.statusCode, q).toBe(400);
       expect(res.json()).toMatchObject({ success: false, code: 'request_param_err' });
     }
+  });
+
+  it('answers a repeated read with the same bytes, compressed as the client accepts', async () => {
+    const url = '/wps/relay/GCSGAME_gameList?gameType=RNG&pageNo=1&pageSize=24';
+    const plain = await get(url);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.headers.vary).toContain('accept-encoding');
+    expect((await get(url)).body).toBe(plain.body);
+    const gz = await get(url, { 'accept-encoding': 'gzip, deflate' });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gz.rawPayload).toString()).toBe(plain.body);
+    const br = await get(url, { 'accept-encoding': 'gzip, deflate, br' });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(plain.body);
+    const refused = await get(url, { 'accept-encoding': 'br;q=0, gzip;q=0' });
+    expect(refused.headers['content-encoding']).toBeUndefined();
+    expect(refused.body).toBe(plain.body);
+    // Another page is another reply, not the memo of the first.
+    expect((await get(url.replace('pageNo=1', 'pageNo=2'))).body).not.toBe(plain.body);
   });
 
   it('keeps FISH separate, with the studio lobby entry listed but not inside the studio list', async () => {

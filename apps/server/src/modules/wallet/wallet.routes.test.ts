@@ -72,6 +72,34 @@ describe('wallet transfer', () => {
     expect(await checkLedger(t.db)).toEqual([]);
   });
 
+  it('answers with the balances a fresh read shows, new transfer, replay and "ALL" alike', async () => {
+    const first = await transfer({
+      fromWallet: 'MAIN',
+      toWallet: 'PT',
+      amount: '12.34',
+      requestId: 'tr-bal-0001',
+    });
+    expect(first.json().value.balance).toEqual(await balance());
+    // A second transfer moves the balances on; replaying the first answers today's balances.
+    await transfer({ fromWallet: 'MAIN', toWallet: 'PT', amount: '1.00', requestId: 'tr-bal-0002' });
+    const replay = await transfer({
+      fromWallet: 'MAIN',
+      toWallet: 'PT',
+      amount: '12.34',
+      requestId: 'tr-bal-0001',
+    });
+    expect(replay.json().value.replayed).toBe(true);
+    expect(replay.json().value.balance).toEqual(await balance());
+    const all = await transfer({
+      fromWallet: 'PT',
+      toWallet: 'MAIN',
+      amount: 'ALL',
+      requestId: 'tr-bal-0003',
+    });
+    expect(all.json().value.balance).toEqual(await balance());
+    expect((await balance()).balance[1]!.availBalance).toBe(0);
+  });
+
   it('replays an "ALL" transfer even after the wallet it emptied is empty', async () => {
     await transfer({ fromWallet: 'MAIN', toWallet: 'PT', amount: 5, requestId: 'all-in-0001' });
     const first = await transfer({
