@@ -120,7 +120,8 @@ export async function buildApp(deps: AppDeps) {
     crossOriginEmbedderPolicy: false,
   });
   await app.register(compress, { threshold: 1024 });
-  await app.register(cookie);
+  // Cookies are parsed where read (lib/cookies.ts), not on every request.
+  await app.register(cookie, { hook: false });
   await app.register(formbody, { bodyLimit: 64 * 1024 });
 
   const brands = createBrandService({

@@ -3,6 +3,7 @@ import type { RouteBody, RouteDescriptor, RouteParams, RouteQuery, RouteReply } 
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { AppError } from '../lib/app-error.js';
+import { requestCookie } from '../lib/cookies.js';
 import type { AuthedSession } from '../modules/auth/session.service.js';
 import type { Brand } from '../modules/brand/brand.service.js';
 import type { OperatorIdentity } from '../modules/operator/operator.service.js';
@@ -136,6 +137,31 @@ function sendShared(request: FastifyRequest, reply: FastifyReply, value: object)
   return reply.header('content-encoding', encoding).send(compressed);
 }
 
+/** Distinct query strings a GET route remembers the parse of; when full it starts again. */
+const MAX_PARSED_QUERIES = 500;
+
+/**
+ * Parses GET query strings once each. Pages ask for the same handful of queries over and over,
+ * and validating one with its schema costs more than the rest of a cached catalogue read. The
+ * parse is frozen, so a handler cannot change what the next request gets.
+ */
+function queryParser<S extends z.ZodType>(schema: S) {
+  const parsed = new Map<string, Readonly<z.infer<S>>>();
+  return (request: FastifyRequest): Readonly<z.infer<S>> => {
+    const mark = request.url.indexOf('?');
+    const raw = mark === -1 ? '' : request.url.slice(mark + 1);
+    const hit = parsed.get(raw);
+    if (hit !== undefined) return hit;
+    const value = parseOrThrow(schema, request.query);
+    const frozen = (typeof value === 'object' && value !== null ? Object.freeze(value) : value) as Readonly<
+      z.infer<S>
+    >;
+    if (parsed.size >= MAX_PARSED_QUERIES) parsed.clear();
+    parsed.set(raw, frozen);
+    return frozen;
+  };
+}
+
 export interface RouteOptions {
   /** Largest request body in bytes for this route (the app-wide default is 1 MiB). */
   bodyLimit?: number;
@@ -152,6 +178,7 @@ export function registerRoute<D extends RouteDescriptor>(
   handler: RouteHandler<D>,
   options: RouteOptions = {},
 ) {
+  const cachedQuery = route.method === 'GET' && route.query ? queryParser(route.query) : null;
   app.route({
     method: route.method,
     url: route.path,
@@ -188,10 +215,14 @@ export function registerRoute<D extends RouteDescriptor>(
         client: {
           ip: request.ip,
           userAgent: request.headers['user-agent'] ?? null,
-          captchaId: (request.cookies as Record<string, string | undefined> | undefined)?.captchaId,
+          captchaId: requestCookie(request, 'captchaId'),
         },
         params: (route.params ? parseOrThrow(route.params, request.params) : undefined) as RouteParams<D>,
-        query: (route.query ? parseOrThrow(route.query, request.query) : undefined) as RouteQuery<D>,
+        query: (cachedQuery
+          ? cachedQuery(request)
+          : route.query
+            ? parseOrThrow(route.query, request.query)
+            : undefined) as RouteQuery<D>,
         body: (route.body ? parseOrThrow(route.body, rawBody) : undefined) as RouteBody<D>,
       };
       const value = await handler(ctx);

@@ -1,6 +1,7 @@
 import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { DepositStatus } from '../../db/schema.js';
+import { requestCookie } from '../../lib/cookies.js';
 
 /**
  * The built-in demo payment gateway. It behaves like an external one: the platform sends the
@@ -126,7 +127,7 @@ const grouped = (text: string) => text.replace(/^(\d+)/, (w) => w.replace(/\B(?=
 function languageOf(request: FastifyRequest): Lang {
   const query = (request.query as Record<string, unknown> | undefined)?.lang;
   const body = (request.body as Record<string, unknown> | undefined)?.lang;
-  const cookie = (request.cookies as Record<string, string | undefined> | undefined)?.Language;
+  const cookie = requestCookie(request, 'Language');
   for (const candidate of [query, body, cookie, request.headers['accept-language']]) {
     if (typeof candidate !== 'string' || candidate === '') continue;
     return candidate.trim().toUpperCase().startsWith('ZH') ? 'ZH' : 'EN';
