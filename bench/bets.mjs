@@ -9,7 +9,7 @@ import { PGlite } from '@electric-sql/pglite';
 import autocannon from 'autocannon';
 import { ROOT, ensureBuilt, indent, log, wholeNumberOption } from './lib/common.mjs';
 import { assertAllOk } from './lib/load.mjs';
-import { cleanupPgbenchSync, percentile, runPgbench } from './lib/pgbench.mjs';
+import { cleanupPgbenchSync, measureRawTransfers } from './lib/pgbench.mjs';
 import * as scratch from './lib/postgres.mjs';
 import * as srv from './lib/server.mjs';
 
@@ -27,7 +27,8 @@ const WARMUP_SECONDS = 2;
 const TARGETS = { ratio: 1.0, p99Ms: 50 };
 /** Each bench member's opening balance, in minor units; bets and wins of 1 keep it level. */
 const OPENING = 1_000_000n;
-const RAW_OPENING = 1_000_000_000n;
+/** Accounts in the raw ceiling's ledger (the wallet bench's default). */
+const RAW_ACCOUNTS = 10_000;
 
 /** @typedef {{ connections: number, duration: number, only: string | undefined }} Options */
 
@@ -87,7 +88,9 @@ async function measureAll(opts) {
     const http = await onScratch(url, (db) =>
       measureHttp('PostgreSQL', { DATABASE_URL: db }, opts, pgSql(db)),
     );
-    const raw = await onScratch(url, (db) => measureRaw(db, opts));
+    const raw = await onScratch(url, (db) =>
+      measureRawTransfers(db, { ...opts, accounts: RAW_ACCOUNTS, warmupSeconds: WARMUP_SECONDS }),
+    );
     figures.pgCallbacksPerSec = http.perSec;
     figures.pgBetsPerSec = Math.round((http.perSec / 2) * 10) / 10;
     figures.pgHttpP99Ms = http.p99Ms;
@@ -405,84 +408,3 @@ async function load(port, players, label, connections, seconds) {
   }
   return assertAllOk(label, result, firstFailure, refused ? [`${refused} callback(s) not OK`] : []);
 }
-
-// ─── Raw SQL ceiling (the same single transfer as bench/wallet.mjs) ────────────────────────────
-
-/**
- * pgbench: one double-entry transfer per transaction between two random accounts, on the ledger
- * schema minus the tables its foreign keys point to.
- * @param {string} url
- * @param {Options} opts
- */
-async function measureRaw(url, { connections, duration }) {
-  const accounts = 10_000;
-  const synchronousCommit = await scratch.withClient(url, async (c) => {
-    await c.query(rawSchema(accounts));
-    return (await c.query('show synchronous_commit')).rows[0].synchronous_commit;
-  });
-  const run = { url, script: rawScript(accounts), clients: connections, threads: Math.min(2, connections) };
-  log(
-    `raw SQL: pgbench -n -c ${run.clients} -j ${run.threads}, ${accounts} accounts, random pairs;` +
-      ` synchronous_commit = ${synchronousCommit}`,
-  );
-  log(`raw SQL: warm-up ${(await runPgbench({ ...run, seconds: WARMUP_SECONDS })).count} transfers`);
-  const { count, tps, latenciesMs } = await runPgbench({ ...run, seconds: duration, latencies: true });
-  const ms = (/** @type {number} */ q) => Math.round(percentile(latenciesMs, q) * 10) / 10;
-  const perSec = Math.round(tps * 10) / 10;
-  log(
-    `raw SQL: ${count} transfers in ${duration} s = ${perSec.toFixed(1)}/s (tps without connection time);` +
-      ` latency p50 ${ms(0.5)} ms, p99 ${ms(0.99)} ms, max ${ms(1)} ms`,
-  );
-  return { perSec, p99Ms: ms(0.99) };
-}
-
-/** @param {number} n */
-const rawSchema = (n) => `
-  create table ledger_account (
-    id bigint generated always as identity primary key, merchant_id integer not null, owner_id bigint,
-    kind text not null check (kind in ('main', 'vendor', 'points', 'system')), code text not null,
-    currency char(3) not null, balance bigint not null default 0, created_at timestamptz not null default now(),
-    check (kind = 'system' or balance >= 0), check ((kind = 'system') = (owner_id is null)));
-  create unique index ledger_account_owner_uq on ledger_account (merchant_id, coalesce(owner_id, 0), kind, code);
-  create table ledger_transaction (
-    id bigint generated always as identity primary key, merchant_id integer not null, kind text not null,
-    idempotency_key text not null, request_hash text not null, member_id bigint, reference text,
-    metadata jsonb not null default '{}'::jsonb, created_at timestamptz not null default now(),
-    unique (merchant_id, idempotency_key));
-  create index ledger_transaction_member_idx on ledger_transaction (member_id, created_at desc);
-  create table ledger_entry (
-    id bigint generated always as identity primary key,
-    transaction_id bigint not null references ledger_transaction (id),
-    account_id bigint not null references ledger_account (id), amount bigint not null check (amount <> 0),
-    balance_after bigint, created_at timestamptz not null default now());
-  create index ledger_entry_account_idx on ledger_entry (account_id, id);
-  create index ledger_entry_transaction_idx on ledger_entry (transaction_id);
-  create function ledger_transaction_balanced() returns trigger language plpgsql as $$
-  begin
-    if (select coalesce(sum(amount), 0) from ledger_entry where transaction_id = new.transaction_id) <> 0 then
-      raise exception 'ledger transaction % does not sum to zero', new.transaction_id using errcode = '23514';
-    end if;
-    return null;
-  end $$;
-  create constraint trigger ledger_entry_balanced after insert on ledger_entry
-    deferrable initially deferred for each row execute function ledger_transaction_balanced();
-  insert into ledger_account (merchant_id, owner_id, kind, code, currency, balance)
-    select 1, g, 'main', 'MAIN', 'USD', ${RAW_OPENING} from generate_series(1, ${n}) g;
-  analyze;`;
-
-/** Two distinct random accounts, locked in id order; ±0.01 either way. @param {number} n */
-const rawScript = (n) => `\\set a random(1, ${n})
-\\set b random(1, ${n - 1})
-\\set b CASE WHEN :b >= :a THEN :b + 1 ELSE :b END
-\\set lo least(:a, :b)
-\\set hi greatest(:a, :b)
-\\set d random(0, 1) * 2 - 1
-\\set nd 0 - :d
-BEGIN;
-INSERT INTO ledger_transaction (merchant_id, kind, idempotency_key, request_hash, member_id, reference) VALUES (1, 'TRANSFER_OUT', 'transfer:' || :lo || ':' || gen_random_uuid(), md5(random()::text), :lo, 'MAIN>PT') ON CONFLICT (merchant_id, idempotency_key) DO NOTHING RETURNING id \\gset tx_
-UPDATE ledger_account SET balance = balance + :d WHERE id = :lo AND kind <> 'system' RETURNING balance \\gset lo_
-UPDATE ledger_account SET balance = balance + :nd WHERE id = :hi AND kind <> 'system' RETURNING balance \\gset hi_
-INSERT INTO ledger_entry (transaction_id, account_id, amount, balance_after) VALUES (:tx_id, :lo, :d, :lo_balance);
-INSERT INTO ledger_entry (transaction_id, account_id, amount, balance_after) VALUES (:tx_id, :hi, :nd, :hi_balance);
-COMMIT;
-`;
