@@ -5,12 +5,14 @@ import { paths } from '../../config/paths';
 export default function NotFoundPage() {
   const { t } = useTranslation();
   return (
-    <div className="page center">
-      <h1>{t('page_not_found_title')}</h1>
-      <p>{t('page_not_found_text')}</p>
-      <Link to={paths.home} className="button button--primary">
-        {t('back_home')}
-      </Link>
+    <div className="page page-message">
+      <div className="system-screen__card">
+        <h1>{t('page_not_found_title')}</h1>
+        <p>{t('page_not_found_text')}</p>
+        <Link to={paths.home} className="button button--primary">
+          {t('back_home')}
+        </Link>
+      </div>
     </div>
   );
 }
