@@ -1,5 +1,5 @@
 import type { LanguageCode } from '@arcadia/contract';
-import { type ReactNode, useEffect } from 'react';
+import { type ReactNode, useEffect, useLayoutEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageLoader } from '../components/page-loader';
 import { MaintenanceScreen, NetworkErrorScreen, RegionBlockScreen } from '../components/system-screens';
@@ -20,8 +20,14 @@ export function SystemGate({ children }: { children: ReactNode }) {
     if (!data) return;
     const { supportLanguages, defaultLanguage } = data.info.brand;
     if (!supportLanguages.includes(currentLanguage())) void changeLanguage(defaultLanguage as LanguageCode);
-    document.title = data.info.brand.name;
   }, [data, i18n]);
+
+  // The brand's name is the default title. A layout effect runs before every page's own (passive)
+  // title effect, and only when the name changes, so a page's title is never overwritten by it.
+  const brandName = data?.info.brand.name;
+  useLayoutEffect(() => {
+    if (brandName) document.title = brandName;
+  }, [brandName]);
 
   if (!data) {
     if (error) return <NetworkErrorScreen onRetry={() => void refetch()} retrying={isFetching} />;

@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { useOpsSession } from '../../features/operator/api/ops-client';
 import { useSessionStore } from '../../lib/session-store';
@@ -17,7 +17,7 @@ describe('/ops', () => {
     expect(await screen.findByRole('heading', { name: 'Operator login' })).toBeInTheDocument();
     expect(screen.queryByRole('complementary', { name: 'Menu' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Register' })).not.toBeInTheDocument();
-    expect(document.title).toBe('Operator console · Arcadia Demo');
+    await waitFor(() => expect(document.title).toBe('Operator console · Arcadia Demo'));
   });
 
   it('stays open during maintenance, which closes the player site', async () => {

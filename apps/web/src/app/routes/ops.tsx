@@ -10,6 +10,9 @@ export default function OpsPage() {
   const title = t('title');
   useEffect(() => {
     document.title = `${title} · ${brand.name}`;
+    return () => {
+      document.title = brand.name;
+    };
   }, [title, brand.name]);
   return <OperatorConsole siteBrand={brand.merchantCode} />;
 }
