@@ -8,12 +8,14 @@ import {
   useTeamTransactionsQuery,
 } from '../api/agent';
 import { useAgentFormat } from '../hooks/use-format';
+import { useReportPaging } from '../hooks/use-report-paging';
 import { useReportRange } from '../hooks/use-report-range';
-import { csvAmount, csvFileName } from '../lib/csv';
+import { csvAmount } from '../lib/csv';
 import { ledgerKinds } from '../lib/kinds';
-import { CsvButton, collectPages } from './csv-button';
+import { AccountField } from './account-field';
+import { ReportCsvButton } from './csv-button';
 import { DateRangePicker } from './date-range-picker';
-import { type ReportColumn, ReportTable, type SortState } from './report-table';
+import { type ReportColumn, ReportTable } from './report-table';
 
 const pageSize = 20;
 
@@ -24,12 +26,14 @@ const pageSize = 20;
 export function AccountDetails() {
   const { t } = useTranslation('agent');
   const f = useAgentFormat();
-  const { today, range, setRange } = useReportRange();
   const [account, setAccount] = useState('');
   const [kind, setKind] = useState('');
   const [applied, setApplied] = useState({ account: '', kind: '' });
-  const [sort, setSort] = useState<SortState<'time'>>({ by: 'time', dir: 'desc' });
-  const [pageNo, setPageNo] = useState(1);
+  const { sort, setSort, pageNo, setPageNo, firstPage } = useReportPaging<'time'>({
+    by: 'time',
+    dir: 'desc',
+  });
+  const { today, range, setRange } = useReportRange(firstPage);
   const query: TeamTransactionsQuery = {
     from: range.from,
     to: range.to,
@@ -44,7 +48,7 @@ export function AccountDetails() {
   const search = (e: FormEvent) => {
     e.preventDefault();
     setApplied({ account: account.trim(), kind });
-    setPageNo(1);
+    firstPage();
   };
 
   const columns: ReportColumn<TeamTransaction, 'time'>[] = [
@@ -90,26 +94,9 @@ export function AccountDetails() {
 
   return (
     <div className="agent-page">
-      <DateRangePicker
-        value={range}
-        onChange={(r) => {
-          setRange(r);
-          setPageNo(1);
-        }}
-        today={today}
-        maxDays={maxRangeDays}
-      />
+      <DateRangePicker value={range} onChange={setRange} today={today} maxDays={maxRangeDays} />
       <form className="agent-filters" onSubmit={search} aria-label={t('filters')}>
-        <label className="field">
-          <span className="field__label">{t('col.account')}</span>
-          <input
-            type="search"
-            className="field__input"
-            value={account}
-            maxLength={64}
-            onChange={(e) => setAccount(e.target.value)}
-          />
-        </label>
+        <AccountField value={account} onChange={setAccount} />
         <label className="field">
           <span className="field__label">{t('col.kind_ledger')}</span>
           <select className="field__input" value={kind} onChange={(e) => setKind(e.target.value)}>
@@ -129,11 +116,12 @@ export function AccountDetails() {
       </form>
       <div className="agent-section__head">
         <span />
-        <CsvButton
-          fileName={csvFileName('team-transactions', range.from, range.to)}
-          columns={columns.filter((c) => c.csv).map((c) => ({ header: c.header, value: c.csv! }))}
-          disabled={!records.data || records.data.totalCount === 0}
-          rows={() => collectPages((n) => fetchReportPage('agentTeamTransactions', query, n))}
+        <ReportCsvButton
+          name={'team-transactions'}
+          range={range}
+          columns={columns}
+          total={records.data?.totalCount}
+          fetchPage={(n) => fetchReportPage('agentTeamTransactions', query, n)}
         />
       </div>
       <ReportTable
@@ -142,10 +130,7 @@ export function AccountDetails() {
         rowKey={(r) => r.id}
         query={records}
         sort={sort}
-        onSortChange={(s) => {
-          setSort(s);
-          setPageNo(1);
-        }}
+        onSortChange={setSort}
         onPageChange={setPageNo}
       />
     </div>

@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useApiErrorText } from '../../../lib/api-error-text';
-import { type CsvColumn, downloadCsv, toCsv } from '../lib/csv';
+import { type CsvColumn, csvFileName, downloadCsv, toCsv } from '../lib/csv';
+import type { ReportColumn } from './report-table';
 
 interface CsvButtonProps<Row> {
   fileName: string;
@@ -75,4 +76,31 @@ export async function collectPages<Row>(
     if (pageNo >= page.totalPages || page.list.length === 0 || rows.length >= maxRows) break;
   }
   return rows.slice(0, maxRows);
+}
+
+/**
+ * The CSV export of a paged report: its exported columns, named after the report and its date
+ * range, with every page of the current filter; disabled while the report is empty.
+ */
+export function ReportCsvButton<Row>({
+  name,
+  range,
+  columns,
+  total,
+  fetchPage,
+}: {
+  name: string;
+  range: { from: string; to: string };
+  columns: readonly ReportColumn<Row, string>[];
+  total: number | undefined;
+  fetchPage: (pageNo: number) => Promise<{ list: Row[]; totalPages: number }>;
+}) {
+  return (
+    <CsvButton
+      fileName={csvFileName(name, range.from, range.to)}
+      columns={columns.filter((c) => c.csv).map((c) => ({ header: c.header, value: c.csv! }))}
+      disabled={!total}
+      rows={() => collectPages(fetchPage)}
+    />
+  );
 }

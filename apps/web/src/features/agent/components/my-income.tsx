@@ -8,12 +8,13 @@ import {
   useIncomeQuery,
 } from '../api/agent';
 import { useAgentFormat } from '../hooks/use-format';
+import { useReportPaging } from '../hooks/use-report-paging';
 import { useReportRange } from '../hooks/use-report-range';
-import { csvAmount, csvFileName } from '../lib/csv';
+import { csvAmount } from '../lib/csv';
 import { type IncomeCategory, incomeCategories } from '../lib/kinds';
-import { CsvButton, collectPages } from './csv-button';
+import { ReportCsvButton } from './csv-button';
 import { DateRangePicker } from './date-range-picker';
-import { type ReportColumn, ReportTable, type SortState } from './report-table';
+import { type ReportColumn, ReportTable } from './report-table';
 
 type Category = IncomeCategory;
 const pageSize = 20;
@@ -25,10 +26,12 @@ const pageSize = 20;
 export function MyIncome() {
   const { t } = useTranslation('agent');
   const f = useAgentFormat();
-  const { today, range, setRange } = useReportRange();
   const [category, setCategory] = useState<Category | ''>('');
-  const [sort, setSort] = useState<SortState<'time'>>({ by: 'time', dir: 'desc' });
-  const [pageNo, setPageNo] = useState(1);
+  const { sort, setSort, pageNo, setPageNo, firstPage } = useReportPaging<'time'>({
+    by: 'time',
+    dir: 'desc',
+  });
+  const { today, range, setRange } = useReportRange(firstPage);
   const query: IncomeQuery = {
     from: range.from,
     to: range.to,
@@ -78,15 +81,7 @@ export function MyIncome() {
 
   return (
     <div className="agent-page">
-      <DateRangePicker
-        value={range}
-        onChange={(r) => {
-          setRange(r);
-          setPageNo(1);
-        }}
-        today={today}
-        maxDays={maxRangeDays}
-      />
+      <DateRangePicker value={range} onChange={setRange} today={today} maxDays={maxRangeDays} />
       {totals && (
         <dl className="stat-grid" aria-label={t('totals')}>
           {(['total', ...incomeCategories] as const).map((c) => (
@@ -105,7 +100,7 @@ export function MyIncome() {
             value={category}
             onChange={(e) => {
               setCategory(e.target.value as Category | '');
-              setPageNo(1);
+              firstPage();
             }}
           >
             <option value="">{t('all_categories')}</option>
@@ -116,11 +111,12 @@ export function MyIncome() {
             ))}
           </select>
         </label>
-        <CsvButton
-          fileName={csvFileName('income', range.from, range.to)}
-          columns={columns.filter((c) => c.csv).map((c) => ({ header: c.header, value: c.csv! }))}
-          disabled={!income.data || income.data.totalCount === 0}
-          rows={() => collectPages((n) => fetchReportPage('agentIncome', query, n))}
+        <ReportCsvButton
+          name={'income'}
+          range={range}
+          columns={columns}
+          total={income.data?.totalCount}
+          fetchPage={(n) => fetchReportPage('agentIncome', query, n)}
         />
       </div>
       <ReportTable
@@ -129,10 +125,7 @@ export function MyIncome() {
         rowKey={(i) => i.id}
         query={income}
         sort={sort}
-        onSortChange={(s) => {
-          setSort(s);
-          setPageNo(1);
-        }}
+        onSortChange={setSort}
         onPageChange={setPageNo}
       />
     </div>

@@ -8,11 +8,13 @@ import {
   useTeamBetsQuery,
 } from '../api/agent';
 import { useAgentFormat } from '../hooks/use-format';
+import { useReportPaging } from '../hooks/use-report-paging';
 import { useReportRange } from '../hooks/use-report-range';
-import { csvAmount, csvFileName } from '../lib/csv';
-import { CsvButton, collectPages } from './csv-button';
+import { csvAmount } from '../lib/csv';
+import { AccountField } from './account-field';
+import { ReportCsvButton } from './csv-button';
 import { DateRangePicker } from './date-range-picker';
-import { type ReportColumn, ReportTable, type SortState } from './report-table';
+import { type ReportColumn, ReportTable } from './report-table';
 
 type SortKey = NonNullable<TeamBetsQuery['sortBy']>;
 type Status = '' | 'open' | 'settled' | 'void';
@@ -25,12 +27,14 @@ const pageSize = 20;
 export function TeamBetting() {
   const { t } = useTranslation('agent');
   const f = useAgentFormat();
-  const { today, range, setRange } = useReportRange();
   const [account, setAccount] = useState('');
   const [status, setStatus] = useState<Status>('');
   const [applied, setApplied] = useState<{ account: string; status: Status }>({ account: '', status: '' });
-  const [sort, setSort] = useState<SortState<SortKey>>({ by: 'placedAt', dir: 'desc' });
-  const [pageNo, setPageNo] = useState(1);
+  const { sort, setSort, pageNo, setPageNo, firstPage } = useReportPaging<SortKey>({
+    by: 'placedAt',
+    dir: 'desc',
+  });
+  const { today, range, setRange } = useReportRange(firstPage);
 
   const query: TeamBetsQuery = {
     from: range.from,
@@ -48,7 +52,7 @@ export function TeamBetting() {
   const search = (e: FormEvent) => {
     e.preventDefault();
     setApplied({ account: account.trim(), status });
-    setPageNo(1);
+    firstPage();
   };
 
   const columns: ReportColumn<TeamBet, SortKey>[] = [
@@ -107,26 +111,9 @@ export function TeamBetting() {
 
   return (
     <div className="agent-page">
-      <DateRangePicker
-        value={range}
-        onChange={(r) => {
-          setRange(r);
-          setPageNo(1);
-        }}
-        today={today}
-        maxDays={maxRangeDays}
-      />
+      <DateRangePicker value={range} onChange={setRange} today={today} maxDays={maxRangeDays} />
       <form className="agent-filters" onSubmit={search} aria-label={t('filters')}>
-        <label className="field">
-          <span className="field__label">{t('col.account')}</span>
-          <input
-            type="search"
-            className="field__input"
-            value={account}
-            maxLength={64}
-            onChange={(e) => setAccount(e.target.value)}
-          />
-        </label>
+        <AccountField value={account} onChange={setAccount} />
         <label className="field">
           <span className="field__label">{t('col.status')}</span>
           <select
@@ -178,11 +165,12 @@ export function TeamBetting() {
       )}
       <div className="agent-section__head">
         <span />
-        <CsvButton
-          fileName={csvFileName('team-bets', range.from, range.to)}
-          columns={columns.filter((c) => c.csv).map((c) => ({ header: c.header, value: c.csv! }))}
-          disabled={!bets.data || bets.data.totalCount === 0}
-          rows={() => collectPages((n) => fetchReportPage('agentTeamBets', query, n))}
+        <ReportCsvButton
+          name={'team-bets'}
+          range={range}
+          columns={columns}
+          total={bets.data?.totalCount}
+          fetchPage={(n) => fetchReportPage('agentTeamBets', query, n)}
         />
       </div>
       <ReportTable
@@ -191,10 +179,7 @@ export function TeamBetting() {
         rowKey={(b) => b.id}
         query={bets}
         sort={sort}
-        onSortChange={(s) => {
-          setSort(s);
-          setPageNo(1);
-        }}
+        onSortChange={setSort}
         onPageChange={setPageNo}
       />
     </div>

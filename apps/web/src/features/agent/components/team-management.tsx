@@ -2,10 +2,11 @@ import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type Downline, type DownlineQuery, fetchReportPage, useDownlinesQuery } from '../api/agent';
 import { useAgentFormat } from '../hooks/use-format';
+import { useReportPaging } from '../hooks/use-report-paging';
 import { csvAmount, csvFileName } from '../lib/csv';
 import { TeamBreadcrumb } from './breadcrumb';
 import { CsvButton, collectPages } from './csv-button';
-import { type ReportColumn, ReportTable, type SortState } from './report-table';
+import { type ReportColumn, ReportTable } from './report-table';
 import { TransferDialog } from './transfer-dialog';
 
 type SortKey = NonNullable<DownlineQuery['sortBy']>;
@@ -31,8 +32,10 @@ export function TeamManagement({ onSetPaymentPassword }: { onSetPaymentPassword(
   const [rootId, setRootId] = useState<string | undefined>();
   const [draft, setDraft] = useState<Filters>(noFilters);
   const [filters, setFilters] = useState<Filters>(noFilters);
-  const [sort, setSort] = useState<SortState<SortKey>>({ by: 'registeredAt', dir: 'desc' });
-  const [pageNo, setPageNo] = useState(1);
+  const { sort, setSort, pageNo, setPageNo, firstPage } = useReportPaging<SortKey>({
+    by: 'registeredAt',
+    dir: 'desc',
+  });
   const [transferTo, setTransferTo] = useState<{ id: string; account: string } | null>(null);
 
   const query: DownlineQuery = {
@@ -53,16 +56,16 @@ export function TeamManagement({ onSetPaymentPassword }: { onSetPaymentPassword(
   const search = (e: FormEvent) => {
     e.preventDefault();
     setFilters(draft);
-    setPageNo(1);
+    firstPage();
   };
   const reset = () => {
     setDraft(noFilters);
     setFilters(noFilters);
-    setPageNo(1);
+    firstPage();
   };
   const openTeam = (id: string | undefined) => {
     setRootId(id);
-    setPageNo(1);
+    firstPage();
   };
 
   const columns: ReportColumn<Downline, SortKey>[] = [
@@ -262,10 +265,7 @@ export function TeamManagement({ onSetPaymentPassword }: { onSetPaymentPassword(
         rowKey={(d) => d.id}
         query={downlines}
         sort={sort}
-        onSortChange={(s) => {
-          setSort(s);
-          setPageNo(1);
-        }}
+        onSortChange={setSort}
         onPageChange={setPageNo}
       />
       <TransferDialog

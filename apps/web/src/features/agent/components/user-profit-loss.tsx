@@ -8,12 +8,13 @@ import {
   useProfitLossQuery,
 } from '../api/agent';
 import { useAgentFormat } from '../hooks/use-format';
+import { useReportPaging } from '../hooks/use-report-paging';
 import { useReportRange } from '../hooks/use-report-range';
-import { csvAmount, csvFileName } from '../lib/csv';
+import { csvAmount } from '../lib/csv';
 import { TeamBreadcrumb } from './breadcrumb';
-import { CsvButton, collectPages } from './csv-button';
+import { ReportCsvButton } from './csv-button';
 import { DateRangePicker } from './date-range-picker';
-import { type ReportColumn, ReportTable, type SortState } from './report-table';
+import { type ReportColumn, ReportTable } from './report-table';
 
 type SortKey = NonNullable<ProfitLossQuery['sortBy']>;
 type View = NonNullable<ProfitLossQuery['view']>;
@@ -30,13 +31,15 @@ const tone = (n: number) => (n > 0 ? 'money--in' : n < 0 ? 'money--out' : undefi
 export function UserProfitLoss() {
   const { t } = useTranslation('agent');
   const f = useAgentFormat();
-  const { today, range, setRange } = useReportRange();
   const [view, setView] = useState<View>('direct');
   const [rootId, setRootId] = useState<string | undefined>();
   const [account, setAccount] = useState('');
   const [applied, setApplied] = useState('');
-  const [sort, setSort] = useState<SortState<SortKey>>({ by: 'validBet', dir: 'desc' });
-  const [pageNo, setPageNo] = useState(1);
+  const { sort, setSort, pageNo, setPageNo, firstPage } = useReportPaging<SortKey>({
+    by: 'validBet',
+    dir: 'desc',
+  });
+  const { today, range, setRange } = useReportRange(firstPage);
 
   const query: ProfitLossQuery = {
     from: range.from,
@@ -53,7 +56,7 @@ export function UserProfitLoss() {
   const data = report.data;
   const openTeam = (id: string | undefined) => {
     setRootId(id);
-    setPageNo(1);
+    firstPage();
   };
 
   const money = (
@@ -150,15 +153,7 @@ export function UserProfitLoss() {
   const totals = data?.totals;
   return (
     <div className="agent-page">
-      <DateRangePicker
-        value={range}
-        onChange={(r) => {
-          setRange(r);
-          setPageNo(1);
-        }}
-        today={today}
-        maxDays={maxRangeDays}
-      />
+      <DateRangePicker value={range} onChange={setRange} today={today} maxDays={maxRangeDays} />
       <div className="agent-toolbar">
         <div className="segmented" role="tablist" aria-label={t('pnl_view')}>
           {views.map((v) => (
@@ -170,7 +165,7 @@ export function UserProfitLoss() {
               aria-selected={view === v}
               onClick={() => {
                 setView(v);
-                setPageNo(1);
+                firstPage();
                 if (v === 'category' && sort.by === 'account') setSort({ by: 'validBet', dir: 'desc' });
               }}
             >
@@ -185,7 +180,7 @@ export function UserProfitLoss() {
             onSubmit={(e: FormEvent) => {
               e.preventDefault();
               setApplied(account.trim());
-              setPageNo(1);
+              firstPage();
             }}
           >
             <label className="field">
@@ -235,11 +230,12 @@ export function UserProfitLoss() {
       )}
       <div className="agent-section__head">
         <span className="muted">{data ? t('team_of', { account: data.root.account }) : null}</span>
-        <CsvButton
-          fileName={csvFileName(`profit-loss-${view}`, range.from, range.to)}
-          columns={columns.filter((c) => c.csv).map((c) => ({ header: c.header, value: c.csv! }))}
-          disabled={!data || data.totalCount === 0}
-          rows={() => collectPages((n) => fetchReportPage('agentTeamProfitLoss', query, n))}
+        <ReportCsvButton
+          name={`profit-loss-${view}`}
+          range={range}
+          columns={columns}
+          total={data?.totalCount}
+          fetchPage={(n) => fetchReportPage('agentTeamProfitLoss', query, n)}
         />
       </div>
       <ReportTable
@@ -248,10 +244,7 @@ export function UserProfitLoss() {
         rowKey={(r) => `${r.member?.id ?? r.gameType}:${r.team}`}
         query={report}
         sort={sort}
-        onSortChange={(s) => {
-          setSort(s);
-          setPageNo(1);
-        }}
+        onSortChange={setSort}
         onPageChange={setPageNo}
       />
     </div>
