@@ -1,5 +1,6 @@
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { SelectField } from '../../../components/filter-fields';
 import {
   type TeamTransaction,
   type TeamTransactionsQuery,
@@ -97,17 +98,13 @@ export function AccountDetails() {
       <DateRangePicker value={range} onChange={setRange} today={today} maxDays={maxRangeDays} />
       <form className="agent-filters" onSubmit={search} aria-label={t('filters')}>
         <AccountField value={account} onChange={setAccount} />
-        <label className="field">
-          <span className="field__label">{t('col.kind_ledger')}</span>
-          <select className="field__input" value={kind} onChange={(e) => setKind(e.target.value)}>
-            <option value="">{t('all_kinds')}</option>
-            {ledgerKinds.map((k) => (
-              <option key={k} value={k}>
-                {t(`ledger_kind.${k}`)}
-              </option>
-            ))}
-          </select>
-        </label>
+        <SelectField
+          label={t('col.kind_ledger')}
+          value={kind}
+          allLabel={t('all_kinds')}
+          options={ledgerKinds.map((k) => ({ value: k, label: t(`ledger_kind.${k}`) }))}
+          onChange={setKind}
+        />
         <div className="agent-filters__actions">
           <button type="submit" className="button button--primary">
             {t('search')}
@@ -117,7 +114,7 @@ export function AccountDetails() {
       <div className="agent-section__head">
         <span />
         <ReportCsvButton
-          name={'team-transactions'}
+          name="team-transactions"
           range={range}
           columns={columns}
           total={records.data?.totalCount}

@@ -112,7 +112,7 @@ export function MyIncome() {
           </select>
         </label>
         <ReportCsvButton
-          name={'income'}
+          name="income"
           range={range}
           columns={columns}
           total={income.data?.totalCount}

@@ -1,5 +1,6 @@
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { SelectField } from '../../../components/filter-fields';
 import {
   type TeamBet,
   type TeamBetsQuery,
@@ -17,7 +18,9 @@ import { DateRangePicker } from './date-range-picker';
 import { type ReportColumn, ReportTable } from './report-table';
 
 type SortKey = NonNullable<TeamBetsQuery['sortBy']>;
-type Status = '' | 'open' | 'settled' | 'void';
+const betStatuses = ['open', 'settled', 'void'] as const;
+type BetStatus = (typeof betStatuses)[number];
+type Status = '' | BetStatus;
 const pageSize = 20;
 
 /**
@@ -114,19 +117,13 @@ export function TeamBetting() {
       <DateRangePicker value={range} onChange={setRange} today={today} maxDays={maxRangeDays} />
       <form className="agent-filters" onSubmit={search} aria-label={t('filters')}>
         <AccountField value={account} onChange={setAccount} />
-        <label className="field">
-          <span className="field__label">{t('col.status')}</span>
-          <select
-            className="field__input"
-            value={status}
-            onChange={(e) => setStatus(e.target.value as Status)}
-          >
-            <option value="">{t('all_statuses')}</option>
-            <option value="open">{t('bet_status.open')}</option>
-            <option value="settled">{t('bet_status.settled')}</option>
-            <option value="void">{t('bet_status.void')}</option>
-          </select>
-        </label>
+        <SelectField<BetStatus>
+          label={t('col.status')}
+          value={status}
+          allLabel={t('all_statuses')}
+          options={betStatuses.map((s) => ({ value: s, label: t(`bet_status.${s}`) }))}
+          onChange={setStatus}
+        />
         <div className="agent-filters__actions">
           <button type="submit" className="button button--primary">
             {t('search')}
@@ -166,7 +163,7 @@ export function TeamBetting() {
       <div className="agent-section__head">
         <span />
         <ReportCsvButton
-          name={'team-bets'}
+          name="team-bets"
           range={range}
           columns={columns}
           total={bets.data?.totalCount}

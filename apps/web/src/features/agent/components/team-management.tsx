@@ -1,5 +1,6 @@
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { SelectField } from '../../../components/filter-fields';
 import { type Downline, type DownlineQuery, fetchReportPage, useDownlinesQuery } from '../api/agent';
 import { useAgentFormat } from '../hooks/use-format';
 import { useReportPaging } from '../hooks/use-report-paging';
@@ -201,46 +202,33 @@ export function TeamManagement({ onSetPaymentPassword }: { onSetPaymentPassword(
             <option value="direct">{t('scope_direct')}</option>
           </select>
         </label>
-        <label className="field">
-          <span className="field__label">{t('col.level')}</span>
-          <select
-            className="field__input"
-            value={draft.level}
-            onChange={(e) => setDraft({ ...draft, level: e.target.value })}
-          >
-            <option value="">{t('all_levels')}</option>
-            {Array.from({ length: 10 }, (_, i) => i + 1).map((n) => (
-              <option key={n} value={n}>
-                {t('level_n', { level: n })}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label className="field">
-          <span className="field__label">{t('col.kind')}</span>
-          <select
-            className="field__input"
-            value={draft.kind}
-            onChange={(e) => setDraft({ ...draft, kind: e.target.value as Filters['kind'] })}
-          >
-            <option value="">{t('all_kinds')}</option>
-            <option value="agent">{t('kind_agent')}</option>
-            <option value="member">{t('kind_member')}</option>
-          </select>
-        </label>
-        <label className="field">
-          <span className="field__label">{t('col.status')}</span>
-          <select
-            className="field__input"
-            value={draft.status}
-            onChange={(e) => setDraft({ ...draft, status: e.target.value as Filters['status'] })}
-          >
-            <option value="">{t('all_statuses')}</option>
-            <option value="active">{t('status.active')}</option>
-            <option value="frozen">{t('status.frozen')}</option>
-            <option value="closed">{t('status.closed')}</option>
-          </select>
-        </label>
+        <SelectField
+          label={t('col.level')}
+          value={draft.level}
+          allLabel={t('all_levels')}
+          options={Array.from({ length: 10 }, (_, i) => ({
+            value: String(i + 1),
+            label: t('level_n', { level: i + 1 }),
+          }))}
+          onChange={(level) => setDraft({ ...draft, level })}
+        />
+        <SelectField
+          label={t('col.kind')}
+          value={draft.kind}
+          allLabel={t('all_kinds')}
+          options={(['agent', 'member'] as const).map((k) => ({ value: k, label: t(`kind_${k}`) }))}
+          onChange={(kind) => setDraft({ ...draft, kind })}
+        />
+        <SelectField
+          label={t('col.status')}
+          value={draft.status}
+          allLabel={t('all_statuses')}
+          options={(['active', 'frozen', 'closed'] as const).map((s) => ({
+            value: s,
+            label: t(`status.${s}`),
+          }))}
+          onChange={(status) => setDraft({ ...draft, status })}
+        />
         <div className="agent-filters__actions">
           <button type="submit" className="button button--primary">
             {t('search')}

@@ -1,6 +1,7 @@
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EmptyState } from '../../../components/empty-state';
+import { DateSpanFields, SelectField } from '../../../components/filter-fields';
 import { Pagination } from '../../../components/pagination';
 import { type BetRecordQuery, useBetRecordQuery, useStudiosQuery } from '../api/records';
 import { useRecordFormat, utcDaysBefore, utcToday } from '../hooks/use-record-format';
@@ -63,72 +64,35 @@ export function BetRecord() {
   return (
     <div className="records">
       <form className="record__filters" onSubmit={(e) => e.preventDefault()} aria-label={t('filters')}>
-        <label className="field">
-          <span className="field__label">{t('date_from')}</span>
-          <input
-            type="date"
-            className="field__input"
-            value={filters.from}
-            max={filters.to || today}
-            onChange={(e) => set('from', e.target.value)}
-          />
-        </label>
-        <label className="field">
-          <span className="field__label">{t('date_to')}</span>
-          <input
-            type="date"
-            className="field__input"
-            value={filters.to}
-            min={filters.from}
-            max={today}
-            onChange={(e) => set('to', e.target.value)}
-          />
-        </label>
-        <label className="field">
-          <span className="field__label">{t('category')}</span>
-          <select
-            className="field__input"
-            value={filters.gameType}
-            onChange={(e) => set('gameType', e.target.value)}
-          >
-            <option value="">{t('all')}</option>
-            {categories.map((c) => (
-              <option key={c} value={c}>
-                {t(`category_name.${c}`)}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label className="field">
-          <span className="field__label">{t('vendor')}</span>
-          <select
-            className="field__input"
-            value={filters.vassalage}
-            onChange={(e) => set('vassalage', e.target.value)}
-          >
-            <option value="">{t('all')}</option>
-            {studioOptions.map((s) => (
-              <option key={s.code} value={s.code}>
-                {s.name}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label className="field">
-          <span className="field__label">{t('status')}</span>
-          <select
-            className="field__input"
-            value={filters.status}
-            onChange={(e) => set('status', e.target.value as Filters['status'])}
-          >
-            <option value="">{t('all')}</option>
-            {statuses.map((s) => (
-              <option key={s} value={s}>
-                {t(`status_name.${s}`)}
-              </option>
-            ))}
-          </select>
-        </label>
+        <DateSpanFields
+          from={filters.from}
+          to={filters.to}
+          today={today}
+          labels={{ from: t('date_from'), to: t('date_to') }}
+          onFrom={(v) => set('from', v)}
+          onTo={(v) => set('to', v)}
+        />
+        <SelectField
+          label={t('category')}
+          value={filters.gameType}
+          allLabel={t('all')}
+          options={categories.map((c) => ({ value: c, label: t(`category_name.${c}`) }))}
+          onChange={(v) => set('gameType', v)}
+        />
+        <SelectField
+          label={t('vendor')}
+          value={filters.vassalage}
+          allLabel={t('all')}
+          options={studioOptions.map((s) => ({ value: s.code, label: s.name }))}
+          onChange={(v) => set('vassalage', v)}
+        />
+        <SelectField
+          label={t('status')}
+          value={filters.status}
+          allLabel={t('all')}
+          options={statuses.map((s) => ({ value: s, label: t(`status_name.${s}`) }))}
+          onChange={(v) => set('status', v)}
+        />
       </form>
 
       {records.isError && (

@@ -1,6 +1,7 @@
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EmptyState } from '../../../components/empty-state';
+import { DateSpanFields } from '../../../components/filter-fields';
 import { useProfitLossQuery } from '../api/records';
 import { useRecordFormat, utcDaysBefore, utcToday } from '../hooks/use-record-format';
 import { Totals } from './totals';
@@ -29,27 +30,14 @@ export function ProfitLoss() {
   return (
     <div className="records">
       <form className="record__filters" onSubmit={(e) => e.preventDefault()} aria-label={t('filters')}>
-        <label className="field">
-          <span className="field__label">{t('date_from')}</span>
-          <input
-            type="date"
-            className="field__input"
-            value={range.from}
-            max={range.to}
-            onChange={(e) => setRange((r) => ({ ...r, from: e.target.value }))}
-          />
-        </label>
-        <label className="field">
-          <span className="field__label">{t('date_to')}</span>
-          <input
-            type="date"
-            className="field__input"
-            value={range.to}
-            min={range.from}
-            max={today}
-            onChange={(e) => setRange((r) => ({ ...r, to: e.target.value }))}
-          />
-        </label>
+        <DateSpanFields
+          from={range.from}
+          to={range.to}
+          today={today}
+          labels={{ from: t('date_from'), to: t('date_to') }}
+          onFrom={(from) => setRange((r) => ({ ...r, from }))}
+          onTo={(to) => setRange((r) => ({ ...r, to }))}
+        />
         <div className="records__presets">
           {presets.map((p) => (
             <button

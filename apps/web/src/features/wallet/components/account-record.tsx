@@ -1,5 +1,6 @@
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DateSpanFields, SelectField } from '../../../components/filter-fields';
 import {
   type LedgerKind,
   type TransactionsQuery,
@@ -66,57 +67,28 @@ export function AccountRecord() {
   return (
     <div className="record">
       <form className="record__filters" onSubmit={(e) => e.preventDefault()} aria-label={t('filters')}>
-        <label className="field">
-          <span className="field__label">{t('date_from')}</span>
-          <input
-            type="date"
-            className="field__input"
-            value={filters.from}
-            max={filters.to || today}
-            onChange={(e) => set('from', e.target.value)}
-          />
-        </label>
-        <label className="field">
-          <span className="field__label">{t('date_to')}</span>
-          <input
-            type="date"
-            className="field__input"
-            value={filters.to}
-            min={filters.from || undefined}
-            max={today}
-            onChange={(e) => set('to', e.target.value)}
-          />
-        </label>
-        <label className="field">
-          <span className="field__label">{t('kind')}</span>
-          <select
-            className="field__input"
-            value={filters.kind}
-            onChange={(e) => set('kind', e.target.value as LedgerKind | '')}
-          >
-            <option value="">{t('all_kinds')}</option>
-            {ledgerKinds.map((kind) => (
-              <option key={kind} value={kind}>
-                {t(`kinds.${kind}`)}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label className="field">
-          <span className="field__label">{t('wallet')}</span>
-          <select
-            className="field__input"
-            value={filters.wallet}
-            onChange={(e) => set('wallet', e.target.value)}
-          >
-            <option value="">{t('all_wallets')}</option>
-            {wallets.map((w) => (
-              <option key={w} value={w}>
-                {walletName(w)}
-              </option>
-            ))}
-          </select>
-        </label>
+        <DateSpanFields
+          from={filters.from}
+          to={filters.to}
+          today={today}
+          labels={{ from: t('date_from'), to: t('date_to') }}
+          onFrom={(v) => set('from', v)}
+          onTo={(v) => set('to', v)}
+        />
+        <SelectField
+          label={t('kind')}
+          value={filters.kind}
+          allLabel={t('all_kinds')}
+          options={ledgerKinds.map((kind) => ({ value: kind, label: t(`kinds.${kind}`) }))}
+          onChange={(v) => set('kind', v)}
+        />
+        <SelectField
+          label={t('wallet')}
+          value={filters.wallet}
+          allLabel={t('all_wallets')}
+          options={wallets.map((w) => ({ value: w, label: walletName(w) }))}
+          onChange={(v) => set('wallet', v)}
+        />
         <button type="button" className="button record__reset" onClick={reset}>
           {t('reset_filters')}
         </button>
