@@ -17,6 +17,7 @@ import { AccountField } from './account-field';
 import { ReportCsvButton } from './csv-button';
 import { DateRangePicker } from './date-range-picker';
 import { type ReportColumn, ReportTable } from './report-table';
+import { moneyTone } from './totals-bar';
 
 const pageSize = 20;
 
@@ -71,11 +72,7 @@ export function AccountDetails() {
       id: 'amount',
       header: t('col.amount'),
       numeric: true,
-      cell: (r) => (
-        <span className={r.amount > 0 ? 'money--in' : r.amount < 0 ? 'money--out' : undefined}>
-          {f.money(r.amount, { signed: true })}
-        </span>
-      ),
+      cell: (r) => <span className={moneyTone(r.amount)}>{f.money(r.amount, { signed: true })}</span>,
       csv: (r) => csvAmount(r.amount, f.scale),
     },
     {

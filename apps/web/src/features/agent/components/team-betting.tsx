@@ -16,6 +16,7 @@ import { AccountField } from './account-field';
 import { ReportCsvButton } from './csv-button';
 import { DateRangePicker } from './date-range-picker';
 import { type ReportColumn, ReportTable } from './report-table';
+import { TotalsBar, moneyTone } from './totals-bar';
 
 type SortKey = NonNullable<TeamBetsQuery['sortBy']>;
 const betStatuses = ['open', 'settled', 'void'] as const;
@@ -97,11 +98,7 @@ export function TeamBetting() {
       id: 'profitLoss',
       header: t('figures.profitLoss'),
       numeric: true,
-      cell: (b) => (
-        <span className={b.profitLoss > 0 ? 'money--in' : b.profitLoss < 0 ? 'money--out' : undefined}>
-          {f.money(b.profitLoss, { signed: true })}
-        </span>
-      ),
+      cell: (b) => <span className={moneyTone(b.profitLoss)}>{f.money(b.profitLoss, { signed: true })}</span>,
       csv: (b) => csvAmount(b.profitLoss, f.scale),
     },
     {
@@ -131,34 +128,20 @@ export function TeamBetting() {
         </div>
       </form>
       {totals && (
-        <dl className="totals-bar" aria-label={t('totals')}>
-          <div>
-            <dt>{t('figures.betCount')}</dt>
-            <dd>{f.count(totals.betCount)}</dd>
-          </div>
-          <div>
-            <dt>{t('figures.stake')}</dt>
-            <dd>{f.money(totals.stake)}</dd>
-          </div>
-          <div>
-            <dt>{t('figures.validBet')}</dt>
-            <dd>{f.money(totals.validBet)}</dd>
-          </div>
-          <div>
-            <dt>{t('figures.payout')}</dt>
-            <dd>{f.money(totals.payout)}</dd>
-          </div>
-          <div>
-            <dt>{t('figures.profitLoss')}</dt>
-            <dd
-              className={
-                totals.profitLoss > 0 ? 'money--in' : totals.profitLoss < 0 ? 'money--out' : undefined
-              }
-            >
-              {f.money(totals.profitLoss, { signed: true })}
-            </dd>
-          </div>
-        </dl>
+        <TotalsBar
+          label={t('totals')}
+          items={[
+            { label: t('figures.betCount'), value: f.count(totals.betCount) },
+            { label: t('figures.stake'), value: f.money(totals.stake) },
+            { label: t('figures.validBet'), value: f.money(totals.validBet) },
+            { label: t('figures.payout'), value: f.money(totals.payout) },
+            {
+              label: t('figures.profitLoss'),
+              value: f.money(totals.profitLoss, { signed: true }),
+              signed: totals.profitLoss,
+            },
+          ]}
+        />
       )}
       <div className="agent-section__head">
         <span />

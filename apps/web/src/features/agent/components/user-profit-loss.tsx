@@ -15,13 +15,12 @@ import { TeamBreadcrumb } from './breadcrumb';
 import { ReportCsvButton } from './csv-button';
 import { DateRangePicker } from './date-range-picker';
 import { type ReportColumn, ReportTable } from './report-table';
+import { TotalsBar, moneyTone } from './totals-bar';
 
 type SortKey = NonNullable<ProfitLossQuery['sortBy']>;
 type View = NonNullable<ProfitLossQuery['view']>;
 const views: View[] = ['direct', 'member', 'category'];
 const pageSize = 20;
-
-const tone = (n: number) => (n > 0 ? 'money--in' : n < 0 ? 'money--out' : undefined);
 
 /**
  * User profit and loss (`palStatementsAgentCopy`): for a date range, the agent's own figures and
@@ -123,7 +122,7 @@ export function UserProfitLoss() {
       header: t('figures.profitLoss'),
       sort: 'profitLoss',
       numeric: true,
-      cell: (r) => <span className={tone(r.profitLoss)}>{f.money(r.profitLoss, { signed: true })}</span>,
+      cell: (r) => <span className={moneyTone(r.profitLoss)}>{f.money(r.profitLoss, { signed: true })}</span>,
       csv: (r) => csvAmount(r.profitLoss, f.scale),
     },
     money('depositAmount'),
@@ -202,28 +201,20 @@ export function UserProfitLoss() {
       </div>
       {data && <TeamBreadcrumb path={data.path} onOpen={openTeam} />}
       {totals && (
-        <dl className="totals-bar" aria-label={t('totals')}>
-          <div>
-            <dt>{t('figures.validBet')}</dt>
-            <dd>{f.money(totals.validBet)}</dd>
-          </div>
-          <div>
-            <dt>{t('figures.payout')}</dt>
-            <dd>{f.money(totals.payout)}</dd>
-          </div>
-          <div>
-            <dt>{t('figures.profitLoss')}</dt>
-            <dd className={tone(totals.profitLoss)}>{f.money(totals.profitLoss, { signed: true })}</dd>
-          </div>
-          <div>
-            <dt>{t('figures.depositAmount')}</dt>
-            <dd>{f.money(totals.depositAmount)}</dd>
-          </div>
-          <div>
-            <dt>{t('figures.withdrawAmount')}</dt>
-            <dd>{f.money(totals.withdrawAmount)}</dd>
-          </div>
-        </dl>
+        <TotalsBar
+          label={t('totals')}
+          items={[
+            { label: t('figures.validBet'), value: f.money(totals.validBet) },
+            { label: t('figures.payout'), value: f.money(totals.payout) },
+            {
+              label: t('figures.profitLoss'),
+              value: f.money(totals.profitLoss, { signed: true }),
+              signed: totals.profitLoss,
+            },
+            { label: t('figures.depositAmount'), value: f.money(totals.depositAmount) },
+            { label: t('figures.withdrawAmount'), value: f.money(totals.withdrawAmount) },
+          ]}
+        />
       )}
       {data && (
         <p className="muted">{data.asOf ? t('as_of', { time: f.dateTime(data.asOf) }) : t('as_of_never')}</p>
