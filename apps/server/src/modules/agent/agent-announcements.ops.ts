@@ -2,6 +2,7 @@ import type { Kysely, Selectable } from 'kysely';
 import type { AgentAnnouncementTable, Database } from '../../db/schema.js';
 import { AppError } from '../../lib/app-error.js';
 import type { Brand } from '../brand/brand.service.js';
+import { writeAudit } from '../operator/operator-audit.js';
 
 interface AnnouncementInput {
   title: string;
@@ -38,10 +39,7 @@ export function createAgentAnnouncementOps(db: Kysely<Database>) {
     target: string,
     payload: Record<string, unknown>,
   ) {
-    await trx
-      .insertInto('operator_audit')
-      .values({ merchant_id: brand.id, actor, action, target, payload: JSON.stringify(payload) })
-      .execute();
+    await writeAudit(trx, { merchantId: brand.id, actor, action, target, payload });
   }
 
   const normalise = (body: AnnouncementInput) => ({

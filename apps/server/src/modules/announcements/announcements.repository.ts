@@ -1,6 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 import type { AnnouncementTable, Database } from '../../db/schema.js';
 import type { Selectable } from 'kysely';
+import { type AuditEntry, writeAudit } from '../operator/operator-audit.js';
 
 type Db = Kysely<Database>;
 
@@ -154,24 +155,7 @@ function announcementQueries(db: Db) {
       return Number(res.numUpdatedRows) > 0;
     },
 
-    async audit(row: {
-      merchantId: number;
-      actor: string;
-      action: string;
-      target: string;
-      payload: unknown;
-    }) {
-      await db
-        .insertInto('operator_audit')
-        .values({
-          merchant_id: row.merchantId,
-          actor: row.actor,
-          action: row.action,
-          target: row.target,
-          payload: JSON.stringify(row.payload),
-        })
-        .execute();
-    },
+    audit: (row: AuditEntry & { merchantId: number }) => writeAudit(db, row),
   };
 }
 

@@ -1,5 +1,6 @@
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../../db/schema.js';
+import { type AuditEntry, writeAudit } from '../operator/operator-audit.js';
 
 type Db = Kysely<Database>;
 
@@ -169,24 +170,7 @@ function catalogueQueries(db: Db) {
       return row ? toGame(row) : null;
     },
 
-    async audit(row: {
-      merchantId: number;
-      actor: string;
-      action: string;
-      target: string;
-      payload: unknown;
-    }) {
-      await db
-        .insertInto('operator_audit')
-        .values({
-          merchant_id: row.merchantId,
-          actor: row.actor,
-          action: row.action,
-          target: row.target,
-          payload: JSON.stringify(row.payload),
-        })
-        .execute();
-    },
+    audit: (row: AuditEntry & { merchantId: number }) => writeAudit(db, row),
 
     // ── favourites and recent games ───────────────────────────────────────────────────────────
 

@@ -1,5 +1,6 @@
 import { type Kysely, type Transaction, sql } from 'kysely';
 import type { Database, OperatorRole } from '../../db/schema.js';
+import { type AuditEntry, writeAudit } from './operator-audit.js';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -165,21 +166,7 @@ export function createOperatorRepository(db: Kysely<Database>) {
     },
 
     // ── audit ───────────────────────────────────────────────────────────────────────────────
-    async audit(
-      q: Db,
-      row: { merchantId: number | null; actor: string; action: string; target: string; payload: unknown },
-    ) {
-      await q
-        .insertInto('operator_audit')
-        .values({
-          merchant_id: row.merchantId,
-          actor: row.actor,
-          action: row.action,
-          target: row.target,
-          payload: JSON.stringify(row.payload),
-        })
-        .execute();
-    },
+    audit: (q: Db, row: AuditEntry) => writeAudit(q, row),
 
     /** Audit rows of no single brand, newest first. */
     async listDeploymentAudit(action: string | undefined, page: { pageNo: number; pageSize: number }) {

@@ -8,6 +8,7 @@ import type {
   WithdrawRequestTable,
   WithdrawStatus,
 } from '../../db/schema.js';
+import { type AuditEntry, writeAudit } from '../operator/operator-audit.js';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -462,23 +463,7 @@ export function createPaymentsRepository() {
     },
 
     // ── operator audit ──────────────────────────────────────────────────────────────────────
-    async audit(
-      tx: Db,
-      row: { merchantId: number; actor: string; action: string; target: string; payload: unknown },
-    ) {
-      await tx
-        .insertInto('operator_audit')
-        .values({
-          merchant_id: row.merchantId,
-          actor: row.actor,
-          action: row.action,
-          target: row.target,
-          payload: JSON.stringify(row.payload, (_k, v: unknown) =>
-            typeof v === 'bigint' ? v.toString() : v,
-          ),
-        })
-        .execute();
-    },
+    audit: (tx: Db, row: AuditEntry & { merchantId: number }) => writeAudit(tx, row),
 
     listAudit(q: Db, merchantId: number, action: string | undefined, page: PageQuery) {
       let base = q.selectFrom('operator_audit').where('merchant_id', '=', merchantId);
