@@ -85,10 +85,10 @@ async function measureAll(opts) {
     log('');
     log(`PostgreSQL: skipped, nothing usable answers at ${scratch.redact(url)} (${problem}).`);
   } else {
-    const http = await onScratch(url, (db) =>
+    const http = await srv.onScratchDatabase(url, (db) =>
       measureHttp('PostgreSQL', { DATABASE_URL: db }, opts, pgSql(db)),
     );
-    const raw = await onScratch(url, (db) =>
+    const raw = await srv.onScratchDatabase(url, (db) =>
       measureRawTransfers(db, { ...opts, accounts: RAW_ACCOUNTS, warmupSeconds: WARMUP_SECONDS }),
     );
     figures.pgCallbacksPerSec = http.perSec;
@@ -119,23 +119,6 @@ async function measureAll(opts) {
     );
   }
   return figures;
-}
-
-/**
- * @template T
- * @param {string} url
- * @param {(dbUrl: string) => Promise<T>} fn
- */
-async function onScratch(url, fn) {
-  const db = await scratch.createScratchDatabase(url, 'arcadia_bench');
-  try {
-    log('');
-    log(`PostgreSQL at ${scratch.redact(url)}, fresh database ${db.name}`);
-    return await fn(db.url);
-  } finally {
-    await srv.killAll();
-    await scratch.dropScratchDatabase();
-  }
 }
 
 /**

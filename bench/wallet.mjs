@@ -85,8 +85,10 @@ async function measureAll(opts) {
     log('');
     log(`PostgreSQL: skipped, nothing usable answers at ${scratch.redact(url)} (${problem}).`);
   } else {
-    const http = await onScratch(url, (db) => measureHttp('PostgreSQL', { DATABASE_URL: db }, opts));
-    const raw = await onScratch(url, (db) =>
+    const http = await srv.onScratchDatabase(url, (db) =>
+      measureHttp('PostgreSQL', { DATABASE_URL: db }, opts),
+    );
+    const raw = await srv.onScratchDatabase(url, (db) =>
       measureRawTransfers(db, { ...opts, warmupSeconds: WARMUP_SECONDS }),
     );
     figures.pgHttpTransfersPerSec = http.perSec;
@@ -111,24 +113,6 @@ async function measureAll(opts) {
     );
   }
   return figures;
-}
-
-/**
- * Runs `fn` on a fresh database on the server at `url`; drops it afterwards (any server first).
- * @template T
- * @param {string} url
- * @param {(dbUrl: string) => Promise<T>} fn
- */
-async function onScratch(url, fn) {
-  const db = await scratch.createScratchDatabase(url, 'arcadia_bench');
-  try {
-    log('');
-    log(`PostgreSQL at ${scratch.redact(url)}, fresh database ${db.name}`);
-    return await fn(db.url);
-  } finally {
-    await srv.killAll();
-    await scratch.dropScratchDatabase();
-  }
 }
 
 // ─── Over HTTP ─────────────────────────────────────────────────────────────────────────────────

@@ -7,7 +7,8 @@ import http from 'node:http';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { ROOT, indent, warn } from './common.mjs';
+import { ROOT, indent, log, warn } from './common.mjs';
+import * as scratch from './postgres.mjs';
 
 /** What `ensureBuilt` needs to build the server, or to tell that its build is stale. */
 export const SERVER_BUILD = {
@@ -348,4 +349,23 @@ export function withTimeout(promise, ms, onTimeout) {
 /** @param {number} ms */
 export function sleep(ms) {
   return new Promise((resolve) => setTimeout(resolve, ms));
+}
+
+/**
+ * Runs `fn` on a fresh database on the PostgreSQL server at `url`; afterwards stops every server
+ * the bench started (they hold connections to it) and drops the database.
+ * @template T
+ * @param {string} url
+ * @param {(dbUrl: string) => Promise<T>} fn
+ */
+export async function onScratchDatabase(url, fn) {
+  const db = await scratch.createScratchDatabase(url, 'arcadia_bench');
+  try {
+    log('');
+    log(`PostgreSQL at ${scratch.redact(url)}, fresh database ${db.name}`);
+    return await fn(db.url);
+  } finally {
+    await killAll();
+    await scratch.dropScratchDatabase();
+  }
 }
