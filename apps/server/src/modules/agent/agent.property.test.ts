@@ -1,5 +1,6 @@
 import { memberTypes } from '@arcadia/contract';
 import fc from 'fast-check';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrateToLatest } from '../../db/migrate.js';
 import { seed } from '../../db/seeds/seed.js';
@@ -207,4 +208,28 @@ describe('team reports (property)', () => {
       { numRuns: 12 },
     );
   }, 180_000);
+});
+
+describe('team rollup refresh', () => {
+  it('two refreshes of one brand at the same time both succeed and leave one row per team and day', async () => {
+    const db = database.db;
+    const top = await addMember(db, brand.id, 'overlap-top', memberTypes.agent, null);
+    const child = await addMember(db, brand.id, 'overlap-kid', memberTypes.member, top);
+    await addBet(db, {
+      merchantId: brand.id,
+      memberId: child,
+      at: new Date(),
+      gameType: 'RNG',
+      stake: 500n,
+      payout: 0n,
+    });
+    // The two rollup jobs start together on a fresh instance: one for the last day, one for the
+    // whole window. Each deletes the brand's days and inserts them again.
+    for (let round = 0; round < 5; round++) {
+      await Promise.all([agent.refreshRollups(brand, 1), agent.refreshRollups(brand, 3)]);
+    }
+    const { rows } = await sql<{ stake: string }>`
+      select stake::text from team_day where agent_id = ${top} and day = ${dayOf(0)}::date`.execute(db);
+    expect(rows).toEqual([{ stake: '500' }]);
+  });
 });

@@ -33,6 +33,9 @@ export interface MoneySums {
 }
 
 /** Ledger kinds that move money into or out of the platform (the rest are internal). */
+/** The advisory lock class of team rollup refreshes (the second key is the brand). */
+const TEAM_ROLLUP_LOCK = 7301;
+
 const moneyKinds = ['DEPOSIT', 'WITHDRAW', 'WITHDRAW_REVERSAL'];
 
 const betSums = sql`coalesce(sum(s.bet_count), 0)::text as bet_count, coalesce(sum(s.stake), 0)::text as stake,
@@ -138,8 +141,13 @@ export function createAgentRepository(db: Kysely<Database>) {
      * `agent.team-rollup` job; reports read what it leaves.
      */
     async refreshTeamRollups(merchantId: number, range: DayRange, activeMin: bigint, agentTypes: number[]) {
-      await sql`select team_rollup_refresh(${merchantId}, ${range.from}::date, ${range.to}::date,
-        ${activeMin.toString()}::bigint, ${agentTypes}::int[])`.execute(db);
+      // One refresh of a brand at a time: the two rollup jobs (and instances) may start together,
+      // and each deletes then re-inserts the brand's days; the second waits for the first here.
+      await db.transaction().execute(async (trx) => {
+        await sql`select pg_advisory_xact_lock(${TEAM_ROLLUP_LOCK}::int, ${merchantId}::int)`.execute(trx);
+        await sql`select team_rollup_refresh(${merchantId}, ${range.from}::date, ${range.to}::date,
+          ${activeMin.toString()}::bigint, ${agentTypes}::int[])`.execute(trx);
+      });
     },
 
     /** When the brand's team rollups were last refreshed, or null. */
