@@ -139,6 +139,22 @@ describe('the single-page app', () => {
     const missing = await t.app.inject({ method: 'GET', url: '/assets/gone-1.js' });
     expect(missing.statusCode).toBe(404);
   });
+
+  it('serves the files that were built before start, and answers any other path from its routes', async () => {
+    // Files are listed once at start: an unknown path is a route miss, never a disk lookup.
+    fs.writeFileSync(path.join(staticDir, 'assets', 'late-1.js'), 'console.log(2)');
+    const late = await t.app.inject({ method: 'GET', url: '/assets/late-1.js' });
+    expect(late.statusCode).toBe(404);
+    const api = await t.app.inject({
+      method: 'GET',
+      url: '/wps/no/such/route',
+      headers: { merchant: 'demo' },
+    });
+    expect(api.statusCode).toBe(404);
+    expect(api.json()).toMatchObject({ success: false, code: 'not.found' });
+    const head = await t.app.inject({ method: 'HEAD', url: '/assets/home-abc123.js' });
+    expect(head.statusCode).toBe(200);
+  });
 });
 
 describe('security headers', () => {
