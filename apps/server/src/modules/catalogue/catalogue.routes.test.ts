@@ -218,6 +218,20 @@ describe('game list', () => {
     expect((await get(url.replace('pageNo=1', 'pageNo=2'))).body).not.toBe(plain.body);
   });
 
+  it('compresses a one-off search reply once, as the client accepts', async () => {
+    const url = '/wps/relay/GCSGAME_gameList?gameType=RNG&pageNo=1&pageSize=24&gameName=a';
+    const plain = await get(url);
+    expect(plain.statusCode).toBe(200);
+    expect(plain.body.length).toBeGreaterThan(1024);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    const gz = await get(url, { 'accept-encoding': 'gzip' });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gz.rawPayload).toString()).toBe(plain.body);
+    const br = await get(url, { 'accept-encoding': 'br' });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(plain.body);
+  });
+
   it('keeps FISH separate, with the studio lobby entry listed but not inside the studio list', async () => {
     const fish = await list('gameType=FISH&pageSize=24');
     expect(fish.games.map((g) => g.gameCode)).toEqual([

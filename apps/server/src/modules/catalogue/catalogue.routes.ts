@@ -82,17 +82,37 @@ export function registerCatalogueRoutes(app: FastifyInstance, hooks: RouteHooks,
   app.decorate('catalogueLaunch', launchHooks);
   registerArtRoutes(app);
 
-  registerRoute(app, hooks, lobbyRoutes.gameList, async ({ brand, query, request }) =>
-    catalogue.list(brand.id, requestLanguage(request, brand, query.language), query),
+  registerRoute(
+    app,
+    hooks,
+    lobbyRoutes.gameList,
+    async ({ brand, query, request }) =>
+      catalogue.list(brand.id, requestLanguage(request, brand, query.language), query),
+    { shared: true },
   );
-  registerRoute(app, hooks, lobbyRoutes.hotGames, async ({ brand, query, request }) =>
-    catalogue.hot(brand.id, requestLanguage(request, brand, query.language), query),
+  registerRoute(
+    app,
+    hooks,
+    lobbyRoutes.hotGames,
+    async ({ brand, query, request }) =>
+      catalogue.hot(brand.id, requestLanguage(request, brand, query.language), query),
+    { shared: true },
   );
-  registerRoute(app, hooks, lobbyRoutes.gameVendors, async ({ brand, query, request }) =>
-    catalogue.lanes(brand.id, requestLanguage(request, brand, query.language)),
+  registerRoute(
+    app,
+    hooks,
+    lobbyRoutes.gameVendors,
+    async ({ brand, query, request }) =>
+      catalogue.lanes(brand.id, requestLanguage(request, brand, query.language)),
+    { shared: true },
   );
-  registerRoute(app, hooks, lobbyRoutes.gameVendorsLegacy, async ({ brand, query, request }) =>
-    catalogue.lanes(brand.id, requestLanguage(request, brand, query.language)),
+  registerRoute(
+    app,
+    hooks,
+    lobbyRoutes.gameVendorsLegacy,
+    async ({ brand, query, request }) =>
+      catalogue.lanes(brand.id, requestLanguage(request, brand, query.language)),
+    { shared: true },
   );
   registerRoute(app, hooks, lobbyRoutes.vendorGameTypes, async ({ brand }) =>
     catalogue.vendorGameTypes(brand.id),
