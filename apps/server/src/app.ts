@@ -1,6 +1,5 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import compress from '@fastify/compress';
-import cookie from '@fastify/cookie';
 import formbody from '@fastify/formbody';
 import Fastify, { type FastifyRequest } from 'fastify';
 import type { Config } from './config.js';
@@ -120,8 +119,6 @@ export async function buildApp(deps: AppDeps) {
     crossOriginEmbedderPolicy: false,
   });
   await app.register(compress, { threshold: 1024 });
-  // Cookies are parsed where read (lib/cookies.ts), not on every request.
-  await app.register(cookie, { hook: false });
   await app.register(formbody, { bodyLimit: 64 * 1024 });
 
   const brands = createBrandService({

@@ -193,7 +193,7 @@ describe('login throttle', () => {
     expect(res.statusCode).toBe(200);
     expect(Buffer.from(res.json().value, 'base64').subarray(1, 4).toString()).toBe('PNG');
     const cookie = res.cookies.find((c) => c.name === 'captchaId');
-    expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Strict', path: '/wps' });
+    expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Strict', path: '/wps', maxAge: 300 });
   });
 });
 

@@ -2,6 +2,7 @@ import { authRoutes } from '@arcadia/contract';
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '../../lib/app-error.js';
 import { unwrapRsa } from '../../lib/body-crypto.js';
+import { setReplyCookie } from '../../lib/cookies.js';
 import { type RouteHooks, registerRoute } from '../../plugins/routes.js';
 import { phoneKey, type VerificationService } from '../verification/verification.service.js';
 import type { AuthService } from './auth.service.js';
@@ -76,7 +77,14 @@ export function registerAuthRoutes(app: FastifyInstance, hooks: RouteHooks, deps
   registerRoute(app, hooks, authRoutes.captcha, async ({ reply }) => {
     const { id, png } = await captcha.create();
     reply.header('cache-control', 'no-store');
-    reply.setCookie('captchaId', id, { path: '/wps', httpOnly: true, sameSite: 'strict', maxAge: 300 });
+    setReplyCookie(reply, {
+      name: 'captchaId',
+      value: id,
+      path: '/wps',
+      httpOnly: true,
+      sameSite: 'strict',
+      maxAge: 300,
+    });
     return png;
   });
 
