@@ -11,8 +11,7 @@ import type { OperatorIdentity } from '../modules/operator/operator.service.js';
 export interface ClientInfo {
   ip: string;
   userAgent: string | null;
-  /** The `captchaId` cookie, read when asked for. */
-  readonly captchaId: string | undefined;
+  captchaId: string | undefined;
 }
 
 export interface RouteContext<D extends RouteDescriptor> {
@@ -165,17 +164,6 @@ function queryParser<S extends z.ZodType>(schema: S) {
   };
 }
 
-/** Who is calling; the cookie is parsed only by the two routes that read it. */
-function clientInfo(request: FastifyRequest): ClientInfo {
-  return {
-    ip: request.ip,
-    userAgent: request.headers['user-agent'] ?? null,
-    get captchaId() {
-      return requestCookie(request, 'captchaId');
-    },
-  };
-}
-
 export interface RouteOptions {
   /** Largest request body in bytes for this route (the app-wide default is 1 MiB). */
   bodyLimit?: number;
@@ -234,7 +222,11 @@ export function registerRoute<D extends RouteDescriptor>(
         brand,
         session,
         operator,
-        client: clientInfo(request),
+        client: {
+          ip: request.ip,
+          userAgent: request.headers['user-agent'] ?? null,
+          captchaId: requestCookie(request, 'captchaId'),
+        },
         params: (route.params ? parseOrThrow(route.params, request.params) : undefined) as RouteParams<D>,
         query: (cachedQuery
           ? cachedQuery(request)
