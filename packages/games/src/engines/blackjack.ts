@@ -292,6 +292,49 @@ export function blackjackPublicView(state: BlackjackState) {
   };
 }
 
+/**
+ * Basic strategy for these rules (6 decks, S17, double any two cards, double after split, one
+ * split, no surrender): the action that maximises the expected return of the active hand. The
+ * RTP test plays it; a client may offer it as a hint.
+ */
+export function blackjackBasicStrategy(state: BlackjackState): BlackjackAction {
+  const acts = blackjackActions(state);
+  const h = state.hands[state.active]!;
+  const up = cardPoints(state.dealer[0]!);
+  const dealer = up === 1 ? 11 : up;
+  const canDouble = acts.includes('double');
+  const hitOrDouble = (doubleIt: boolean): BlackjackAction => (doubleIt && canDouble ? 'double' : 'hit');
+  if (acts.includes('split')) {
+    const pair = cardPoints(h.cards[0]!);
+    const splitIt =
+      pair === 1 ||
+      pair === 8 ||
+      (pair === 9 && dealer !== 7 && dealer <= 9) ||
+      ((pair === 7 || pair === 3 || pair === 2) && dealer <= 7) ||
+      (pair === 6 && dealer <= 6) ||
+      (pair === 4 && (dealer === 5 || dealer === 6));
+    if (splitIt) return 'split';
+  }
+  const { total, soft } = handValue(h.cards);
+  if (soft) {
+    if (total >= 19) return 'stand';
+    if (total === 18) {
+      if (dealer >= 3 && dealer <= 6) return canDouble ? 'double' : 'stand';
+      return dealer <= 8 ? 'stand' : 'hit';
+    }
+    if (total === 17) return hitOrDouble(dealer >= 3 && dealer <= 6);
+    if (total >= 15) return hitOrDouble(dealer >= 4 && dealer <= 6);
+    return hitOrDouble(dealer === 5 || dealer === 6);
+  }
+  if (total >= 17) return 'stand';
+  if (total >= 13) return dealer <= 6 ? 'stand' : 'hit';
+  if (total === 12) return dealer >= 4 && dealer <= 6 ? 'stand' : 'hit';
+  if (total === 11) return hitOrDouble(dealer <= 10);
+  if (total === 10) return hitOrDouble(dealer <= 9);
+  if (total === 9) return hitOrDouble(dealer >= 3 && dealer <= 6);
+  return 'hit';
+}
+
 export const blackjackRules = {
   decks: BLACKJACK_DECKS,
   dealer: 'stands on all 17s (S17); peeks for blackjack with an ace or ten showing',
@@ -302,8 +345,8 @@ export const blackjackRules = {
   insurance: false,
   autoStandOn21: true,
   /**
-   * Approximate house edge with basic strategy for these rules, from published rule calculators
-   * (not computed by this package): about 0.45 %.
+   * House edge with basic strategy (`blackjackBasicStrategy`) for these rules, as published rule
+   * calculators give it: about 0.45 %. blackjack.test.ts measures it by playing a million rounds.
    */
   houseEdgeApprox: 0.0045,
   rtpApprox: 0.9955,
