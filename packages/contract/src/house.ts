@@ -106,6 +106,8 @@ export type HouseRound = z.infer<typeof houseRoundSchema>;
 export const houseSessionSchema = z
   .object({
     gameCode: z.string(),
+    /** The game's catalogue name in the launch language (English, else the code, when missing). */
+    gameName: z.string(),
     engine: houseEngineSchema,
     mode: houseModeSchema,
     language: z.string(),

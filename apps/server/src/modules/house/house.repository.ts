@@ -330,6 +330,18 @@ export function createHouseRepository(db: Kysely<Database>) {
       return row.code;
     },
 
+    /** The game's catalogue name in `language`, else in English, else its code. */
+    async gameName(merchantId: number, gameCode: string, language: string): Promise<string> {
+      const row = await db
+        .selectFrom('game')
+        .select('names')
+        .where('merchant_id', '=', merchantId)
+        .where('game_code', '=', gameCode)
+        .executeTakeFirst();
+      const names = (row?.names ?? {}) as Record<string, string | undefined>;
+      return names[language] || names.EN || gameCode;
+    },
+
     async engineOfGame(merchantId: number, gameCode: string): Promise<string | null> {
       const row = await db
         .selectFrom('game')

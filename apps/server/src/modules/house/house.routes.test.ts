@@ -91,6 +91,29 @@ const oneShot: Record<string, Record<string, unknown>> = {
 const present = (id: string) => Object.hasOwn(engines, id);
 
 describe('real play through the signed wallet callbacks', () => {
+  it('names the launched catalogue game in the launch language', async () => {
+    const nameIn = async (language: string) => {
+      const { url } = await adapter.launch({
+        merchantId,
+        memberId: player,
+        account: 'demoplayer',
+        gameCode: 'AUR_AURORA_DICE',
+        vassalage: 'AUR',
+        mode: 'real',
+        language,
+        currency: 'USD',
+      });
+      const token = new URL(url, 'http://x').searchParams.get('token')!;
+      const value = houseSessionSchema.parse((await session(token)).json().value);
+      expect(value.engine).toBe('dice');
+      return value.gameName;
+    };
+    expect(await nameIn('ZH')).toBe('极光骰子');
+    expect(await nameIn('EN')).toBe('Aurora Dice');
+    // No name in that language: English.
+    expect(await nameIn('TH')).toBe('Aurora Dice');
+  });
+
   it('shows the launched game with the platform balance and the fairness state', async () => {
     const token = await launch('dice');
     const res = await session(token);

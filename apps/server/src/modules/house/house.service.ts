@@ -546,6 +546,7 @@ export function createHouseService(deps: {
         : undefined;
       return {
         gameCode: s.game_code,
+        gameName: await repo.gameName(s.merchant_id, s.game_code, s.language),
         engine: s.engine as HouseEngineId,
         mode: s.mode,
         language: s.language,

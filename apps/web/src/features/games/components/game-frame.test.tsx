@@ -14,6 +14,7 @@ const strip = ['cherry', 'lemon', 'orange', 'plum', 'grapes', 'watermelon', 'bel
 function session(overrides: Partial<HouseSession> = {}): HouseSession {
   return {
     gameCode: 'AUR_FRUIT_FIESTA',
+    gameName: 'Golden Orchard',
     engine: 'slot-fruit',
     mode: 'real',
     language: 'EN',
@@ -133,6 +134,7 @@ describe('game frame', () => {
     expect(bet).toHaveTextContent('1,000.00');
     expect(screen.getByTestId('game-balance')).toHaveTextContent('1,000.00 USD');
     expect(screen.getByText('Real money')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Golden Orchard');
   });
 
   it('holds a spin’s result until the minimum spin time has passed', async () => {

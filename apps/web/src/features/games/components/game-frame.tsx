@@ -162,13 +162,12 @@ export function GameFrame({ token, session, children }: GameFrameProps) {
   );
 
   const trial = session.mode === 'trial';
-  const gameName = t(`engine.${engine}`, { defaultValue: String(session.rules.name ?? session.gameCode) });
 
   return (
     <GameContext.Provider value={ctx}>
       <div className={`game-frame game-frame--${engine}`} data-engine={engine}>
         <header className="game-frame__bar">
-          <h1 className="game-frame__title">{gameName}</h1>
+          <h1 className="game-frame__title">{session.gameName}</h1>
           <span className={`game-frame__mode${trial ? ' game-frame__mode--trial' : ''}`}>
             {trial ? t('mode_trial') : t('mode_real')}
           </span>
