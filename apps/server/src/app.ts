@@ -170,15 +170,17 @@ export async function buildApp(deps: AppDeps) {
 
   const opsKey = config.OPS_API_KEY ? digest(config.OPS_API_KEY) : null;
   const hooks: RouteHooks = {
-    async brandOf(request: FastifyRequest): Promise<Brand> {
+    brandOf(request: FastifyRequest): Brand | Promise<Brand> {
       const header = request.headers.merchant;
       // Node joins repeated headers with ", "; the original refuses a doubled Merchant header.
       if (Array.isArray(header) || (typeof header === 'string' && header.includes(','))) {
-        throw new AppError('request_param_err', { fields: { Merchant: 'send exactly one Merchant header' } });
+        return Promise.reject(
+          new AppError('request_param_err', { fields: { Merchant: 'send exactly one Merchant header' } }),
+        );
       }
-      return brands.get(
-        typeof header === 'string' && header !== '' ? header.toLowerCase() : config.DEFAULT_MERCHANT,
-      );
+      const code =
+        typeof header === 'string' && header !== '' ? header.toLowerCase() : config.DEFAULT_MERCHANT;
+      return brands.cached(code) ?? brands.get(code);
     },
     assertAvailable(request, brand) {
       const status = brands.statusFor(brand, request.ip);

@@ -32,8 +32,11 @@ export interface RouteContext<D extends RouteDescriptor> {
 export type RouteHandler<D extends RouteDescriptor> = (ctx: RouteContext<D>) => Promise<RouteReply<D>>;
 
 export interface RouteHooks {
-  /** Resolves the brand for the request (and refuses unknown ones). */
-  brandOf(request: FastifyRequest): Promise<Brand>;
+  /**
+   * Resolves the brand for the request (and refuses unknown ones): the brand itself when it is
+   * cached, so the hot path does not wait a turn for it.
+   */
+  brandOf(request: FastifyRequest): Brand | Promise<Brand>;
   /** Refuses the call when the brand is in maintenance or the caller's region is blocked. */
   assertAvailable(request: FastifyRequest, brand: Brand): void;
   /**
@@ -199,7 +202,8 @@ export function registerRoute<D extends RouteDescriptor>(
         operator = await hooks.assertOperator(request);
         assertOperatorMay(route, operator, request.params);
       }
-      const brand = await hooks.brandOf(request);
+      const found = hooks.brandOf(request);
+      const brand = found instanceof Promise ? await found : found;
       if (!alwaysAvailable(route.path)) hooks.assertAvailable(request, brand);
       if (route.modId && brand.modules[route.modId] === false) throw new AppError('function.disabled');
 

@@ -60,6 +60,23 @@ describe('brand cache across instances', () => {
     await Promise.all([busA.close(), busB.close()]);
   });
 
+  it('answers from the cache without waiting only while the cached copy is fresh', async () => {
+    let now = 0;
+    const s = createBrandService({
+      repository: createBrandRepository(handle.db),
+      bus: createLocalBus(),
+      ttlMs: 5000,
+      now: () => now,
+    });
+    expect(s.cached('demo')).toBeUndefined();
+    const brand = await s.get('demo');
+    expect(s.cached('demo')).toBe(brand);
+    await expect(s.get('nope')).rejects.toMatchObject({ code: 'merchant.acct.setup.err' });
+    expect(s.cached('nope')).toBeNull();
+    now += 5000;
+    expect(s.cached('demo')).toBeUndefined();
+  });
+
   it('refuses an unknown brand', async () => {
     const s = createBrandService({
       repository: createBrandRepository(handle.db),
