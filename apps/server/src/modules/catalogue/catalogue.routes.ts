@@ -1,7 +1,7 @@
-import { type LanguageCode, languageCodes, lobbyRoutes } from '@arcadia/contract';
+import { type LanguageCode, type RouteDescriptor, languageCodes, lobbyRoutes } from '@arcadia/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError } from '../../lib/app-error.js';
-import { type RouteHooks, registerRoute } from '../../plugins/routes.js';
+import { type RouteHandler, type RouteHooks, registerRoute } from '../../plugins/routes.js';
 import type { Brand, BrandService } from '../brand/brand.service.js';
 import type { VendorRegistry } from '../vendors/adapter.js';
 import { bannerSvg, gameIconSvg, isGameMotif, vendorLogoSvg } from './art.js';
@@ -82,38 +82,20 @@ export function registerCatalogueRoutes(app: FastifyInstance, hooks: RouteHooks,
   app.decorate('catalogueLaunch', launchHooks);
   registerArtRoutes(app);
 
-  registerRoute(
-    app,
-    hooks,
-    lobbyRoutes.gameList,
-    async ({ brand, query, request }) =>
-      catalogue.list(brand.id, requestLanguage(request, brand, query.language), query),
-    { shared: true },
+  // The shared catalogue reads: memoised frozen replies, compressed by the route layer itself.
+  const shared = <D extends RouteDescriptor>(route: D, handler: RouteHandler<D>) =>
+    registerRoute(app, hooks, route, handler, { shared: true });
+  shared(lobbyRoutes.gameList, async ({ brand, query, request }) =>
+    catalogue.list(brand.id, requestLanguage(request, brand, query.language), query),
   );
-  registerRoute(
-    app,
-    hooks,
-    lobbyRoutes.hotGames,
-    async ({ brand, query, request }) =>
-      catalogue.hot(brand.id, requestLanguage(request, brand, query.language), query),
-    { shared: true },
+  shared(lobbyRoutes.hotGames, async ({ brand, query, request }) =>
+    catalogue.hot(brand.id, requestLanguage(request, brand, query.language), query),
   );
-  registerRoute(
-    app,
-    hooks,
-    lobbyRoutes.gameVendors,
-    async ({ brand, query, request }) =>
+  for (const route of [lobbyRoutes.gameVendors, lobbyRoutes.gameVendorsLegacy]) {
+    shared(route, async ({ brand, query, request }) =>
       catalogue.lanes(brand.id, requestLanguage(request, brand, query.language)),
-    { shared: true },
-  );
-  registerRoute(
-    app,
-    hooks,
-    lobbyRoutes.gameVendorsLegacy,
-    async ({ brand, query, request }) =>
-      catalogue.lanes(brand.id, requestLanguage(request, brand, query.language)),
-    { shared: true },
-  );
+    );
+  }
   registerRoute(app, hooks, lobbyRoutes.vendorGameTypes, async ({ brand }) =>
     catalogue.vendorGameTypes(brand.id),
   );
