@@ -11,7 +11,8 @@ import path from 'node:path';
 import { SERVER_BUILD, freePort, httpRequest, sleep, withCleanup, withDataDir } from './lib/server.mjs';
 
 export const description = 'Games-list requests per second and p99 against a bare Fastify hello-world';
-export const usage = '[--connections N] [--duration S] [--skip-build]   (defaults: 16 connections, 10 s)';
+export const usage =
+  '[--connections N] [--duration S] [--rounds N] [--skip-build]   (defaults: 16 connections, 4 s, 5 rounds)';
 
 /** A category page as the web client asks for it (spec §7: pageSize 24 off the home page). */
 const LIST_PATH =
@@ -55,7 +56,8 @@ export async function run(args) {
     args,
     options: {
       connections: { type: 'string', default: '16' },
-      duration: { type: 'string', default: '10' },
+      duration: { type: 'string', default: '4' },
+      rounds: { type: 'string', default: '5' },
       'skip-build': { type: 'boolean', default: false },
     },
     strict: true,
@@ -63,106 +65,180 @@ export async function run(args) {
   });
   const connections = wholeNumberOption('connections', values.connections, 1, 1000);
   const duration = wholeNumberOption('duration', values.duration, 1, 3600, 'a whole number of seconds');
+  const rounds = wholeNumberOption('rounds', values.rounds, 1, 100);
   ensureBuilt({ ...SERVER_BUILD, skipBuild: values['skip-build'] ?? false });
   log(
-    `${connections} connection(s), ${WARMUP_SECONDS} s warm-up then ${duration} s measured, each target on its own,` +
-      ` one after the other (the machine's cores are shared by the load generator and the server)`,
+    `${connections} connection(s); ${WARMUP_SECONDS} s warm-up each, then ${rounds} round(s) of ${duration} s per target,` +
+      ` the targets taking turns within each round (the machine's cores are shared by the load generator and the` +
+      ` server, and its speed drifts: turns keep a drift from landing on one target only)`,
   );
-  return withCleanup(() => measure({ connections, duration }));
+  return withCleanup(() => measure({ connections, duration, rounds }));
 }
 
+/** The middle value (the mean of the two middle ones for an even count). */
+const median = (/** @type {number[]} */ values) => {
+  const v = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(v.length / 2);
+  return v.length % 2 ? v[mid] : (v[mid - 1] + v[mid]) / 2;
+};
+const round2 = (/** @type {number} */ x) => Math.round(x * 100) / 100;
+
 /**
- * @param {{ connections: number, duration: number }} options
+ * @param {{ connections: number, duration: number, rounds: number }} options
  * @returns {Promise<Record<string, number>>}
  */
-async function measure({ connections, duration }) {
+async function measure({ connections, duration, rounds }) {
   log('');
-  const hello = await withHelloWorld(async (port, pid) => {
-    log(`hello-world: bare Fastify on port ${port}, GET /`);
-    return loadTest('hello-world', port, pid, '/', {}, connections, duration);
+  const { hello, plain, browser, games } = await withHelloWorld(async (helloPort, helloPid) => {
+    log(`hello-world: bare Fastify on port ${helloPort}, GET /`);
+    return withDataDir(async (dataDir) => {
+      const server = await startLobbyServer(dataDir);
+      try {
+        log(
+          `lobby: server ready in ${Math.round(server.readyMs)} ms on port ${server.port} (PGlite, DEMO=1)`,
+        );
+        const headers = { merchant: 'demo' };
+        // One request first: a wrong setup must fail here with the reason, not as a rate of errors.
+        const first = await httpRequest(server.port, 'GET', LIST_PATH, { headers });
+        const value = /** @type {any} */ (first.json)?.value;
+        if (first.status !== 200 || !Array.isArray(value?.games)) {
+          throw new Error(
+            `GET ${LIST_PATH} answered HTTP ${first.status}:\n${indent(first.text.slice(0, 2000))}`,
+          );
+        }
+        log(
+          `lobby: GET ${LIST_PATH}\n  answers ${value.games.length} of ${value.totalCount} games` +
+            ` (${first.text.length} bytes)` +
+            (value.games.length === 0 ? ' — no adapter serves the demo games, so the list is empty' : ''),
+        );
+        const targets = {
+          hello: { label: 'hello-world', port: helloPort, pid: helloPid, path: '/', headers: {} },
+          plain: { label: 'games list', port: server.port, pid: server.pid, path: LIST_PATH, headers },
+          browser: {
+            label: 'games list, browser Accept-Encoding',
+            port: server.port,
+            pid: server.pid,
+            path: LIST_PATH,
+            headers: { ...headers, 'accept-encoding': BROWSER_ACCEPT_ENCODING },
+          },
+        };
+        /** @type {Record<keyof typeof targets, Awaited<ReturnType<typeof loadTest>>[]>} */
+        const runs = { hello: [], plain: [], browser: [] };
+        const order = /** @type {const} */ (['hello', 'plain', 'browser']);
+        // Every target warms up before the first round, so no round measures a cold target.
+        log('');
+        for (const key of order) {
+          const t = targets[key];
+          await warmUp(t.label, t.port, t.path, t.headers, connections);
+        }
+        for (let r = 1; r <= rounds; r++) {
+          log('');
+          for (const key of order) {
+            const t = targets[key];
+            const label = `round ${r}, ${t.label}`;
+            runs[key].push(await loadTest(label, t.port, t.pid, t.path, t.headers, connections, duration));
+          }
+          const [h, p, b] = [runs.hello[r - 1], runs.plain[r - 1], runs.browser[r - 1]];
+          log(
+            `round ${r}: ratio ${(p.rps / h.rps).toFixed(2)}× (browser ${(b.rps / h.rps).toFixed(2)}×)` +
+              (p.cpuUs && h.cpuUs ? `, CPU ratio ${(h.cpuUs / p.cpuUs).toFixed(2)}×` : ''),
+          );
+        }
+        return { ...runs, games: value.games.length };
+      } finally {
+        await server.stop();
+      }
+    });
   });
 
-  log('');
-  const lobby = await withDataDir(async (dataDir) => {
-    const server = await startLobbyServer(dataDir);
-    log(`lobby: server ready in ${Math.round(server.readyMs)} ms on port ${server.port} (PGlite, DEMO=1)`);
-    const headers = { merchant: 'demo' };
-    // One request first: a wrong setup must fail here with the reason, not as a rate of errors.
-    const first = await httpRequest(server.port, 'GET', LIST_PATH, { headers });
-    const value = /** @type {any} */ (first.json)?.value;
-    if (first.status !== 200 || !Array.isArray(value?.games)) {
-      throw new Error(
-        `GET ${LIST_PATH} answered HTTP ${first.status}:\n${indent(first.text.slice(0, 2000))}`,
-      );
-    }
-    log(
-      `lobby: GET ${LIST_PATH}\n  answers ${value.games.length} of ${value.totalCount} games` +
-        ` (${first.text.length} bytes)` +
-        (value.games.length === 0 ? ' — no adapter serves the demo games, so the list is empty' : ''),
-    );
-    try {
-      const plain = await loadTest(
-        'lobby',
-        server.port,
-        server.pid,
-        LIST_PATH,
-        headers,
-        connections,
-        duration,
-      );
-      log('');
-      const browser = await loadTest(
-        'lobby as a browser asks (gzip/br accepted)',
-        server.port,
-        server.pid,
-        LIST_PATH,
-        { ...headers, 'accept-encoding': BROWSER_ACCEPT_ENCODING },
-        connections,
-        duration,
-      );
-      return { ...plain, browser, games: value.games.length };
-    } finally {
-      await server.stop();
-    }
-  });
-
-  const ratio = Math.round((lobby.rps / hello.rps) * 100) / 100;
-  const browserRatio = Math.round((lobby.browser.rps / hello.rps) * 100) / 100;
+  /** Median over the rounds of one figure. */
+  const mid = (
+    /** @type {{ rps: number, p99Ms: number, cpuUs: number | null }[]} */ list,
+    /** @type {'rps' | 'p99Ms'} */ key,
+  ) => median(list.map((x) => x[key]));
+  const ratios = plain.map((p, i) => p.rps / hello[i].rps);
+  const browserRatios = browser.map((b, i) => b.rps / hello[i].rps);
+  const exact = { ratio: median(ratios), browser: median(browserRatios) };
+  const ratio = round2(exact.ratio);
+  const browserRatio = round2(exact.browser);
   const verdict = (/** @type {number} */ r) => (r >= TARGET_RATIO ? '' : ' — BELOW TARGET');
   log('');
   log(
-    `games list ${lobby.rps.toFixed(0)} req/s (p99 ${lobby.p99Ms} ms) vs hello-world ${hello.rps.toFixed(0)} req/s` +
-      ` (p99 ${hello.p99Ms} ms): ratio ${ratio.toFixed(2)}× (target ≥ ${TARGET_RATIO}×)${verdict(ratio)}`,
+    `games list ${mid(plain, 'rps').toFixed(0)} req/s (p99 ${mid(plain, 'p99Ms')} ms) vs hello-world` +
+      ` ${mid(hello, 'rps').toFixed(0)} req/s (p99 ${mid(hello, 'p99Ms')} ms), medians over ${rounds} round(s):` +
+      ` ratio ${exact.ratio.toFixed(3)}× (median of the rounds' ratios ${ratios.map((x) => x.toFixed(3)).join(', ')};` +
+      ` target ≥ ${TARGET_RATIO}×)${verdict(exact.ratio)}`,
   );
   log(
-    `games list as a browser asks (Accept-Encoding: ${BROWSER_ACCEPT_ENCODING}) ${lobby.browser.rps.toFixed(0)} req/s` +
-      ` (p99 ${lobby.browser.p99Ms} ms): ratio ${browserRatio.toFixed(2)}×${verdict(browserRatio)}`,
+    `games list as a browser asks (Accept-Encoding: ${BROWSER_ACCEPT_ENCODING}) ${mid(browser, 'rps').toFixed(0)} req/s` +
+      ` (p99 ${mid(browser, 'p99Ms')} ms): ratio ${browserRatio.toFixed(2)}×${verdict(exact.browser)}`,
   );
   /** @type {Record<string, number>} */
   const figures = {
-    lobbyReqPerSec: lobby.rps,
-    lobbyP99Ms: lobby.p99Ms,
-    lobbyGamesCount: lobby.games,
-    lobbyBrowserReqPerSec: lobby.browser.rps,
-    lobbyBrowserP99Ms: lobby.browser.p99Ms,
-    helloReqPerSec: hello.rps,
-    helloP99Ms: hello.p99Ms,
+    lobbyReqPerSec: mid(plain, 'rps'),
+    lobbyP99Ms: mid(plain, 'p99Ms'),
+    lobbyGamesCount: games,
+    lobbyBrowserReqPerSec: mid(browser, 'rps'),
+    lobbyBrowserP99Ms: mid(browser, 'p99Ms'),
+    helloReqPerSec: mid(hello, 'rps'),
+    helloP99Ms: mid(hello, 'p99Ms'),
     ratio,
     browserRatio,
   };
-  if (lobby.cpuUs !== null && hello.cpuUs !== null) {
-    const cpuRatio = Math.round((hello.cpuUs / lobby.cpuUs) * 100) / 100;
+  if (plain.every((x) => x.cpuUs !== null) && hello.every((x) => x.cpuUs !== null)) {
+    const lobbyCpu = median(plain.map((x) => /** @type {number} */ (x.cpuUs)));
+    const helloCpu = median(hello.map((x) => /** @type {number} */ (x.cpuUs)));
+    const cpuRatio = round2(helloCpu / lobbyCpu);
     log(
-      `server CPU per request: games list ${lobby.cpuUs} µs, hello-world ${hello.cpuUs} µs:` +
-        ` the games list costs ${(lobby.cpuUs / hello.cpuUs).toFixed(2)}× as much (${cpuRatio.toFixed(2)}× the rate at equal CPU)`,
+      `server CPU per request (medians): games list ${lobbyCpu} µs, hello-world ${helloCpu} µs:` +
+        ` the games list costs ${(lobbyCpu / helloCpu).toFixed(2)}× as much (${cpuRatio.toFixed(2)}× the rate at equal CPU)`,
     );
-    Object.assign(figures, { lobbyCpuUsPerReq: lobby.cpuUs, helloCpuUsPerReq: hello.cpuUs, cpuRatio });
+    Object.assign(figures, { lobbyCpuUsPerReq: lobbyCpu, helloCpuUsPerReq: helloCpu, cpuRatio });
   }
   return figures;
 }
 
 /**
- * Warm-up, then the measured run; every reply must be 2xx.
+ * One autocannon run; every reply must be 2xx.
+ * @param {string} label
+ * @param {number} port
+ * @param {string} urlPath
+ * @param {Record<string, string>} headers
+ * @param {number} connections
+ * @param {number} seconds
+ */
+async function loadOnce(label, port, urlPath, headers, connections, seconds) {
+  /** @type {{ status: number, body: string } | null} */
+  let firstFailure = null;
+  const result = await autocannon({
+    url: `http://127.0.0.1:${port}${urlPath}`,
+    headers,
+    connections,
+    duration: seconds,
+    setupClient(client) {
+      client.on('response', (statusCode, _bytes, _time) => {
+        if (statusCode >= 300 && !firstFailure) firstFailure = { status: statusCode, body: '' };
+      });
+    },
+  });
+  return assertAllOk(label, result, firstFailure);
+}
+
+/**
+ * The warm-up run of one target (JIT, caches, connection set-up), not counted.
+ * @param {string} label
+ * @param {number} port
+ * @param {string} urlPath
+ * @param {Record<string, string>} headers
+ * @param {number} connections
+ */
+async function warmUp(label, port, urlPath, headers, connections) {
+  const warm = await loadOnce(label, port, urlPath, headers, connections, WARMUP_SECONDS);
+  log(`${label}: warm-up ${warm['2xx']} requests in ${warm.duration.toFixed(1)} s`);
+}
+
+/**
+ * One measured run, with the serving process's CPU time per request.
  * @param {string} label
  * @param {number} port
  * @param {number | undefined} pid the process serving `port`, for its CPU time
@@ -172,27 +248,8 @@ async function measure({ connections, duration }) {
  * @param {number} duration
  */
 async function loadTest(label, port, pid, urlPath, headers, connections, duration) {
-  /** @param {number} seconds */
-  const once = async (seconds) => {
-    /** @type {{ status: number, body: string } | null} */
-    let firstFailure = null;
-    const result = await autocannon({
-      url: `http://127.0.0.1:${port}${urlPath}`,
-      headers,
-      connections,
-      duration: seconds,
-      setupClient(client) {
-        client.on('response', (statusCode, _bytes, _time) => {
-          if (statusCode >= 300 && !firstFailure) firstFailure = { status: statusCode, body: '' };
-        });
-      },
-    });
-    return assertAllOk(label, result, firstFailure);
-  };
-  const warm = await once(WARMUP_SECONDS);
-  log(`${label}: warm-up ${warm['2xx']} requests in ${warm.duration.toFixed(1)} s`);
   const cpuBefore = cpuMicros(pid);
-  const result = await once(duration);
+  const result = await loadOnce(label, port, urlPath, headers, connections, duration);
   const cpuAfter = cpuMicros(pid);
   const cpuUs =
     cpuBefore === null || cpuAfter === null ? null : Math.round((cpuAfter - cpuBefore) / result['2xx']);
