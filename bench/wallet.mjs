@@ -139,6 +139,7 @@ async function measureHttp(label, env, opts) {
     }
     const warmup = await load(server.port, tokens, `${label} warm-up`, opts.connections, WARMUP_SECONDS);
     log(`${label}: warm-up ${warmup['2xx']} transfers in ${warmup.duration.toFixed(1)} s`);
+    if (env.DATABASE_URL) await scratch.checkpoint(env.DATABASE_URL);
     const result = await load(server.port, tokens, label, opts.connections, opts.duration);
     const perSec = Math.round((result['2xx'] / result.duration) * 10) / 10;
     const { p50, p99, max } = result.latency;

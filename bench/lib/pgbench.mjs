@@ -130,6 +130,7 @@ export async function measureRawTransfers(url, { connections, duration, accounts
       ` synchronous_commit = ${synchronousCommit}`,
   );
   log(`raw SQL: warm-up ${(await runPgbench({ ...run, seconds: warmupSeconds })).count} transfers`);
+  await scratch.checkpoint(url);
   const { count, tps, latenciesMs } = await runPgbench({ ...run, seconds: duration, latencies: true });
   const check = await scratch.withClient(url, async (c) => (await c.query(RAW_CHECK)).rows[0]);
   if (BigInt(check.total) !== RAW_OPENING * BigInt(accounts) || check.entries !== 2 * check.txs) {

@@ -94,3 +94,18 @@ export async function withClient(url, fn) {
     await client.end().catch(() => undefined);
   }
 }
+
+/**
+ * Runs CHECKPOINT on the server before a measured run, so no run pays for the checkpoint an
+ * earlier one made due: the money benches write WAL fast enough that `max_wal_size` triggers
+ * checkpoints, and one landing inside a 10 s run adds its writes to every commit's fsync.
+ * Needs a superuser (or, from PostgreSQL 15, the pg_checkpoint role); without, says so and goes on.
+ * @param {string} url
+ */
+export async function checkpoint(url) {
+  try {
+    await withClient(url, (c) => c.query('checkpoint'));
+  } catch (err) {
+    log(`(no CHECKPOINT before the run: ${err instanceof Error ? err.message : err})`);
+  }
+}
