@@ -1,13 +1,11 @@
 // Bets bench: signed seamless-wallet callbacks (bet, then the closing win) per second and p99 over
 // HTTP on PostgreSQL and PGlite, next to the raw-SQL ceiling of one double-entry transfer
 // (pgbench) on the same PostgreSQL server. See bench/README.md, "bets", and docs/vendor-protocol.md.
-import { spawn } from 'node:child_process';
 import crypto from 'node:crypto';
-import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { PGlite } from '@electric-sql/pglite';
 import autocannon from 'autocannon';
-import { ROOT, ensureBuilt, indent, log, wholeNumberOption } from './lib/common.mjs';
+import { ensureBuilt, log, wholeNumberOption } from './lib/common.mjs';
 import { assertAllOk } from './lib/load.mjs';
 import { cleanupPgbenchSync, measureRawTransfers } from './lib/pgbench.mjs';
 import * as scratch from './lib/postgres.mjs';
@@ -141,71 +139,12 @@ const liteSql = (dir) => async (work) => {
 };
 
 /**
- * How long to wait for /readyz: a fresh database migrates and seeds at start, which on a machine
- * shared with other heavy work has taken longer than the 60 s `startServer` allows.
- */
-const READY_TIMEOUT_MS = 300_000;
-
-/**
- * The built server as `startServer` (bench/lib/server.mjs) starts it (DEMO=1, LOG_LEVEL=warn,
- * NODE_ENV=production, no database or Redis settings from the shell), with a longer readiness
- * wait. `stop()` sends SIGTERM and waits (SIGKILL after 30 s).
+ * The built server as `startServer` starts it (bench/lib/server.mjs), with the fresh-database wait.
  * @param {string} dataDir
- * @param {NodeJS.ProcessEnv} extra
+ * @param {NodeJS.ProcessEnv} env
  */
-async function startBenchServer(dataDir, extra) {
-  const port = await srv.freePort();
-  /** @type {NodeJS.ProcessEnv} */
-  const env = { ...process.env };
-  for (const key of ['DATABASE_URL', 'REDIS_URL', 'HOST', 'BRAND_FILE', 'STATIC_DIR']) delete env[key];
-  Object.assign(env, {
-    PORT: String(port),
-    DATA_DIR: dataDir,
-    DEMO: '1',
-    LOG_LEVEL: 'warn',
-    NODE_ENV: 'production',
-  });
-  Object.assign(env, extra);
-  const spawnedAt = performance.now();
-  const child = spawn(process.execPath, [path.join(ROOT, srv.SERVER_BUILD.output)], {
-    cwd: ROOT,
-    env,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  const kill = () => child.kill('SIGKILL');
-  process.once('exit', kill);
-  let output = '';
-  const keep = (/** @type {Buffer} */ d) => (output = (output + d.toString('utf8')).slice(-16_000));
-  child.stdout.on('data', keep);
-  child.stderr.on('data', keep);
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  const stop = async () => {
-    if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
-    const timer = setTimeout(kill, 30_000);
-    await exited;
-    clearTimeout(timer);
-    process.removeListener('exit', kill);
-  };
-  try {
-    for (;;) {
-      const status = await srv.httpRequest(port, 'GET', '/readyz', { timeoutMs: 2000 }).then(
-        (r) => r.status,
-        () => 0,
-      );
-      if (status === 200) break;
-      if (child.exitCode !== null)
-        throw new Error(`the server exited before it was ready:\n${indent(output)}`);
-      if (performance.now() - spawnedAt > READY_TIMEOUT_MS) {
-        throw new Error(`the server was not ready within ${READY_TIMEOUT_MS} ms:\n${indent(output)}`);
-      }
-      await srv.sleep(100);
-    }
-  } catch (err) {
-    await stop();
-    throw err;
-  }
-  return { port, readyMs: performance.now() - spawnedAt, stop };
-}
+const startBenchServer = (dataDir, env) =>
+  srv.startServer({ dataDir, env, readyTimeoutMs: srv.FRESH_DB_READY_MS });
 
 // ─── Over HTTP ─────────────────────────────────────────────────────────────────────────────────
 
@@ -220,8 +159,7 @@ async function startBenchServer(dataDir, extra) {
  */
 async function measureHttp(label, env, opts, runSql, dataDir) {
   const go = async (/** @type {string} */ dir) => {
-    const first = await startBenchServer(dir, env);
-    await first.stop();
+    await srv.stopServer(await startBenchServer(dir, env), { label, uncleanExit: 'warn' });
     const players = await prepare(runSql, opts.connections);
     log(`${label}: ${players.length} bench members with ${Number(OPENING) / 100} each and a launch token`);
     const server = await startBenchServer(dir, env);
@@ -236,7 +174,7 @@ async function measureHttp(label, env, opts, runSql, dataDir) {
       `${label}: ${result['2xx']} callbacks (${Math.floor(result['2xx'] / 2)} bet+win rounds) in` +
         ` ${result.duration.toFixed(1)} s = ${perSec.toFixed(1)}/s; latency p50 ${p50} ms, p99 ${p99} ms, max ${max} ms`,
     );
-    await server.stop();
+    await srv.stopServer(server, { label, uncleanExit: 'warn' });
     await runSql(async (q) => {
       const [check] = await q(BALANCE_CHECK, [`{${players.map((p) => p.id).join(',')}}`]);
       if (check.bad !== '0')

@@ -7,8 +7,17 @@ import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import { ROOT, ensureBuilt, indent, log, wholeNumberOption } from './lib/common.mjs';
 import { assertAllOk } from './lib/load.mjs';
-import path from 'node:path';
-import { SERVER_BUILD, freePort, httpRequest, sleep, withCleanup, withDataDir } from './lib/server.mjs';
+import {
+  FRESH_DB_READY_MS,
+  SERVER_BUILD,
+  freePort,
+  httpRequest,
+  sleep,
+  startServer,
+  stopServer,
+  withCleanup,
+  withDataDir,
+} from './lib/server.mjs';
 
 export const description = 'Games-list requests per second and p99 against a bare Fastify hello-world';
 export const usage =
@@ -113,11 +122,11 @@ async function measure({ connections, duration, rounds }) {
         );
         const targets = {
           hello: { label: 'hello-world', port: helloPort, pid: helloPid, path: '/', headers: {} },
-          plain: { label: 'games list', port: server.port, pid: server.pid, path: LIST_PATH, headers },
+          plain: { label: 'games list', port: server.port, pid: server.child.pid, path: LIST_PATH, headers },
           browser: {
             label: 'games list, browser Accept-Encoding',
             port: server.port,
-            pid: server.pid,
+            pid: server.child.pid,
             path: LIST_PATH,
             headers: { ...headers, 'accept-encoding': BROWSER_ACCEPT_ENCODING },
           },
@@ -146,7 +155,7 @@ async function measure({ connections, duration, rounds }) {
         }
         return { ...runs, games: value.games.length };
       } finally {
-        await server.stop();
+        await stopServer(server, { label: 'lobby', uncleanExit: 'warn' });
       }
     });
   });
@@ -264,68 +273,10 @@ async function loadTest(label, port, pid, urlPath, headers, connections, duratio
 }
 
 /**
- * How long to wait for /readyz: a fresh PGlite database migrates and seeds at start, which on a
- * machine shared with other heavy work has taken longer than the 60 s `startServer` allows.
- */
-const READY_TIMEOUT_MS = 300_000;
-
-/**
- * The built server as `startServer` (bench/lib/server.mjs) starts it (DEMO=1, LOG_LEVEL=warn,
- * NODE_ENV=production, no DATABASE_URL or REDIS_URL from the shell), with a longer readiness wait.
+ * The built server as `startServer` starts it (bench/lib/server.mjs), with the fresh-database wait.
  * @param {string} dataDir
  */
-async function startLobbyServer(dataDir) {
-  const port = await freePort();
-  /** @type {NodeJS.ProcessEnv} */
-  const env = { ...process.env };
-  for (const key of ['DATABASE_URL', 'REDIS_URL', 'HOST', 'BRAND_FILE', 'STATIC_DIR']) delete env[key];
-  Object.assign(env, {
-    PORT: String(port),
-    DATA_DIR: dataDir,
-    DEMO: '1',
-    LOG_LEVEL: 'warn',
-    NODE_ENV: 'production',
-  });
-  const spawnedAt = performance.now();
-  const child = spawn(process.execPath, [path.join(ROOT, SERVER_BUILD.output)], {
-    cwd: ROOT,
-    env,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  const kill = () => child.kill('SIGKILL');
-  process.once('exit', kill);
-  let output = '';
-  const keep = (/** @type {Buffer} */ d) => (output = (output + d.toString('utf8')).slice(-16_000));
-  child.stdout.on('data', keep);
-  child.stderr.on('data', keep);
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  const stop = async () => {
-    child.kill('SIGTERM');
-    const timer = setTimeout(kill, 30_000);
-    await exited;
-    clearTimeout(timer);
-    process.removeListener('exit', kill);
-  };
-  try {
-    for (;;) {
-      const status = await httpRequest(port, 'GET', '/readyz', { timeoutMs: 2000 }).then(
-        (r) => r.status,
-        () => 0,
-      );
-      if (status === 200) break;
-      if (child.exitCode !== null)
-        throw new Error(`the server exited before it was ready:\n${indent(output)}`);
-      if (performance.now() - spawnedAt > READY_TIMEOUT_MS) {
-        throw new Error(`the server was not ready within ${READY_TIMEOUT_MS} ms:\n${indent(output)}`);
-      }
-      await sleep(100);
-    }
-  } catch (err) {
-    await stop();
-    throw err;
-  }
-  return { port, pid: child.pid, readyMs: performance.now() - spawnedAt, stop };
-}
+const startLobbyServer = (dataDir) => startServer({ dataDir, readyTimeoutMs: FRESH_DB_READY_MS });
 
 /**
  * Runs `fn` with the hello-world listening in its own process (like the server), then stops it.
