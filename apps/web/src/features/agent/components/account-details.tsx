@@ -14,9 +14,9 @@ import { useReportRange } from '../hooks/use-report-range';
 import { csvAmount } from '../lib/csv';
 import { ledgerKinds } from '../lib/kinds';
 import { AccountField } from './account-field';
-import { ReportCsvButton } from './csv-button';
 import { DateRangePicker } from './date-range-picker';
-import { type ReportColumn, ReportTable } from './report-table';
+import type { ReportColumn } from './report-table';
+import { ReportSection } from './report-section';
 import { moneyTone } from './totals-bar';
 
 const pageSize = 20;
@@ -108,17 +108,12 @@ export function AccountDetails() {
           </button>
         </div>
       </form>
-      <div className="agent-section__head">
-        <span />
-        <ReportCsvButton
-          name="team-transactions"
-          range={range}
-          columns={columns}
-          total={records.data?.totalCount}
-          fetchPage={(n) => fetchReportPage('agentTeamTransactions', query, n)}
-        />
-      </div>
-      <ReportTable
+      <ReportSection
+        csv={{
+          name: 'team-transactions',
+          range,
+          fetchPage: (n) => fetchReportPage('agentTeamTransactions', query, n),
+        }}
         caption={t('agentDownlineTransactionDetailsCopy')}
         columns={columns}
         rowKey={(r) => r.id}

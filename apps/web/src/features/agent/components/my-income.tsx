@@ -12,9 +12,9 @@ import { useReportPaging } from '../hooks/use-report-paging';
 import { useReportRange } from '../hooks/use-report-range';
 import { csvAmount } from '../lib/csv';
 import { type IncomeCategory, incomeCategories } from '../lib/kinds';
-import { ReportCsvButton } from './csv-button';
 import { DateRangePicker } from './date-range-picker';
-import { type ReportColumn, ReportTable } from './report-table';
+import type { ReportColumn } from './report-table';
+import { ReportSection } from './report-section';
 
 type Category = IncomeCategory;
 const pageSize = 20;
@@ -92,34 +92,28 @@ export function MyIncome() {
           ))}
         </dl>
       )}
-      <div className="agent-section__head">
-        <label className="field field--inline">
-          <span className="field__label">{t('col.category')}</span>
-          <select
-            className="field__input"
-            value={category}
-            onChange={(e) => {
-              setCategory(e.target.value as Category | '');
-              firstPage();
-            }}
-          >
-            <option value="">{t('all_categories')}</option>
-            {incomeCategories.map((c) => (
-              <option key={c} value={c}>
-                {t(`income.${c}`)}
-              </option>
-            ))}
-          </select>
-        </label>
-        <ReportCsvButton
-          name="income"
-          range={range}
-          columns={columns}
-          total={income.data?.totalCount}
-          fetchPage={(n) => fetchReportPage('agentIncome', query, n)}
-        />
-      </div>
-      <ReportTable
+      <ReportSection
+        aside={
+          <label className="field field--inline">
+            <span className="field__label">{t('col.category')}</span>
+            <select
+              className="field__input"
+              value={category}
+              onChange={(e) => {
+                setCategory(e.target.value as Category | '');
+                firstPage();
+              }}
+            >
+              <option value="">{t('all_categories')}</option>
+              {incomeCategories.map((c) => (
+                <option key={c} value={c}>
+                  {t(`income.${c}`)}
+                </option>
+              ))}
+            </select>
+          </label>
+        }
+        csv={{ name: 'income', range, fetchPage: (n) => fetchReportPage('agentIncome', query, n) }}
         caption={t('agentRevenueReport')}
         columns={columns}
         rowKey={(i) => i.id}

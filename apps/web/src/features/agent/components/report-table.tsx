@@ -41,7 +41,7 @@ export interface ReportQuery<Row> {
   refetch(): unknown;
 }
 
-interface ReportTableProps<Row, K extends string> {
+export interface ReportTableProps<Row, K extends string> {
   caption: string;
   columns: ReportColumn<Row, K>[];
   rowKey(row: Row): string;

@@ -13,9 +13,9 @@ import { useReportPaging } from '../hooks/use-report-paging';
 import { useReportRange } from '../hooks/use-report-range';
 import { csvAmount } from '../lib/csv';
 import { AccountField } from './account-field';
-import { ReportCsvButton } from './csv-button';
 import { DateRangePicker } from './date-range-picker';
-import { type ReportColumn, ReportTable } from './report-table';
+import type { ReportColumn } from './report-table';
+import { ReportSection } from './report-section';
 import { TotalsBar, moneyTone } from './totals-bar';
 
 type SortKey = NonNullable<TeamBetsQuery['sortBy']>;
@@ -143,17 +143,8 @@ export function TeamBetting() {
           ]}
         />
       )}
-      <div className="agent-section__head">
-        <span />
-        <ReportCsvButton
-          name="team-bets"
-          range={range}
-          columns={columns}
-          total={bets.data?.totalCount}
-          fetchPage={(n) => fetchReportPage('agentTeamBets', query, n)}
-        />
-      </div>
-      <ReportTable
+      <ReportSection
+        csv={{ name: 'team-bets', range, fetchPage: (n) => fetchReportPage('agentTeamBets', query, n) }}
         caption={t('personalHistoryCopy')}
         columns={columns}
         rowKey={(b) => b.id}

@@ -12,9 +12,9 @@ import { useReportPaging } from '../hooks/use-report-paging';
 import { useReportRange } from '../hooks/use-report-range';
 import { csvAmount } from '../lib/csv';
 import { TeamBreadcrumb } from './breadcrumb';
-import { ReportCsvButton } from './csv-button';
 import { DateRangePicker } from './date-range-picker';
-import { type ReportColumn, ReportTable } from './report-table';
+import type { ReportColumn } from './report-table';
+import { ReportSection } from './report-section';
 import { TotalsBar, moneyTone } from './totals-bar';
 
 type SortKey = NonNullable<ProfitLossQuery['sortBy']>;
@@ -219,17 +219,13 @@ export function UserProfitLoss() {
       {data && (
         <p className="muted">{data.asOf ? t('as_of', { time: f.dateTime(data.asOf) }) : t('as_of_never')}</p>
       )}
-      <div className="agent-section__head">
-        <span className="muted">{data ? t('team_of', { account: data.root.account }) : null}</span>
-        <ReportCsvButton
-          name={`profit-loss-${view}`}
-          range={range}
-          columns={columns}
-          total={data?.totalCount}
-          fetchPage={(n) => fetchReportPage('agentTeamProfitLoss', query, n)}
-        />
-      </div>
-      <ReportTable
+      <ReportSection
+        aside={<span className="muted">{data ? t('team_of', { account: data.root.account }) : null}</span>}
+        csv={{
+          name: `profit-loss-${view}`,
+          range,
+          fetchPage: (n) => fetchReportPage('agentTeamProfitLoss', query, n),
+        }}
         caption={t('palStatementsAgentCopy')}
         columns={columns}
         rowKey={(r) => `${r.member?.id ?? r.gameType}:${r.team}`}
