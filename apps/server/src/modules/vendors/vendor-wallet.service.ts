@@ -9,7 +9,7 @@ import {
 } from '@arcadia/contract';
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../../db/schema.js';
-import { type Batcher, type Settled, createBatcher } from '../../lib/batcher.js';
+import { type Batcher, type BatcherOptions, type Settled, createBatcher } from '../../lib/batcher.js';
 import { hashToken } from '../auth/session.service.js';
 import type { Brand } from '../brand/brand.service.js';
 import type { GameInfoResolver } from '../bets/game-info.js';
@@ -62,7 +62,7 @@ export function createVendorWalletService(deps: {
   db: Kysely<Database>;
   ledger: LedgerService;
   games: GameInfoResolver;
-  batch?: { maxBatch?: number; maxInFlight?: number };
+  batch?: BatcherOptions;
   /** PGlite: one connection, so one (large) batch at a time. */
   embedded?: boolean;
 }) {
@@ -92,11 +92,15 @@ export function createVendorWalletService(deps: {
   }
 
   // PostgreSQL: up to 32 operations per statement and four statements in flight, so the server
-  // works on the next batches while one commits (measured with bench/bets). PGlite has one
-  // connection and a costly commit (its files are written at each one): one large batch at a time.
+  // works on the next batches while one commits; while one is in flight, another starts with at
+  // least 8 operations or after 2 ms (measured with bench/bets). PGlite has one connection and a
+  // costly commit (its files are written at each one): one large batch at a time.
   const batcher: Batcher<MoneyOp, string> = createBatcher(
     flush,
-    deps.batch ?? (deps.embedded ? { maxBatch: 64, maxInFlight: 1 } : { maxBatch: 32, maxInFlight: 4 }),
+    deps.batch ??
+      (deps.embedded
+        ? { maxBatch: 64, maxInFlight: 1 }
+        : { maxBatch: 32, maxInFlight: 4, fillTo: 8, maxWaitMs: 2 }),
   );
 
   async function mainBalance(merchantId: number, memberId: string): Promise<bigint> {

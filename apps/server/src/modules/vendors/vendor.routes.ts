@@ -23,7 +23,11 @@ export async function registerVendorRoutes(
     scope.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: BODY_LIMIT }, (_request, body, done) =>
       done(null, body),
     );
-    scope.post<{ Params: { code: string; op: string } }>('/vendor/:code/:op', async (request, res) => {
+    // Replies are a few dozen bytes, below any compression threshold: the compress plugin's
+    // per-request hooks are left off this hot server-to-server route (a compressed request body
+    // is still inflated before its signature is checked).
+    const route = { compress: false } as const;
+    scope.post<{ Params: { code: string; op: string } }>('/vendor/:code/:op', route, async (request, res) => {
       res.type('application/json; charset=utf-8');
       const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
       const { code, op } = request.params;
