@@ -112,7 +112,9 @@ function formatValue(key, value) {
   if (typeof value !== 'number') return String(value);
   if (!Number.isFinite(value)) return String(value);
   if (unitOf(key) === 'KB') return value.toFixed(1);
-  return Number.isInteger(value) ? String(value) : value.toFixed(1);
+  if (Number.isInteger(value)) return String(value);
+  // Ratios sit near their targets (0.5, 1.0): one decimal would print 0.47 as 0.5.
+  return Math.abs(value) < 10 ? value.toFixed(2) : value.toFixed(1);
 }
 
 /** @param {Figures} figures */
