@@ -54,6 +54,7 @@ import { genRequestId } from './plugins/request-context.js';
 import type { RouteHooks } from './plugins/routes.js';
 import { registerSpa } from './plugins/spa.js';
 import { registerJobs } from './jobs/index.js';
+import { lazyChildLoggerFactory, writesInfo } from './lib/lazy-logger.js';
 import { VendorRegistry } from './modules/vendors/adapter.js';
 import { createCatalogueRepository } from './modules/catalogue/catalogue.repository.js';
 import { createCatalogueService } from './modules/catalogue/catalogue.service.js';
@@ -90,8 +91,13 @@ function trustProxy(value: string | undefined): boolean | string {
 /** Builds the whole HTTP application from its dependencies; nothing is discovered by autoload. */
 export async function buildApp(deps: AppDeps) {
   const { config, database, bus } = deps;
+  const logger = deps.logger ?? { level: config.LOG_LEVEL };
   const app = Fastify({
-    logger: deps.logger ?? { level: config.LOG_LEVEL },
+    logger,
+    // Per-request children are made on first use, and Fastify's per-request lines (at info) are
+    // skipped outright when the level would drop them (docs/configuration.md, `LOG_LEVEL`).
+    ...(logger === false ? {} : { childLoggerFactory: lazyChildLoggerFactory }),
+    disableRequestLogging: !writesInfo(typeof logger === 'object' ? String(logger.level ?? 'info') : 'info'),
     genReqId: genRequestId,
     trustProxy: trustProxy(config.TRUST_PROXY),
     bodyLimit: 1024 * 1024,
