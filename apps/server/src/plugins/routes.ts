@@ -29,7 +29,10 @@ export interface RouteContext<D extends RouteDescriptor> {
   client: ClientInfo;
 }
 
-export type RouteHandler<D extends RouteDescriptor> = (ctx: RouteContext<D>) => Promise<RouteReply<D>>;
+/** A handler may answer synchronously (the memoised catalogue reads do: no turn is waited). */
+export type RouteHandler<D extends RouteDescriptor> = (
+  ctx: RouteContext<D>,
+) => RouteReply<D> | Promise<RouteReply<D>>;
 
 export interface RouteHooks {
   /**
@@ -239,7 +242,8 @@ export function registerRoute<D extends RouteDescriptor>(
             : undefined) as RouteQuery<D>,
         body: (route.body ? parseOrThrow(route.body, rawBody) : undefined) as RouteBody<D>,
       };
-      const value = await handler(ctx);
+      const answer = handler(ctx);
+      const value = answer instanceof Promise ? await answer : answer;
       if (hooks.validateReplies) route.reply.parse(value);
       if (typeof value === 'object' && value !== null && (options.shared || Object.isFrozen(value))) {
         return sendShared(request, reply, value);

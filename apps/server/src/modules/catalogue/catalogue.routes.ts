@@ -85,14 +85,14 @@ export function registerCatalogueRoutes(app: FastifyInstance, hooks: RouteHooks,
   // The shared catalogue reads: memoised frozen replies, compressed by the route layer itself.
   const shared = <D extends RouteDescriptor>(route: D, handler: RouteHandler<D>) =>
     registerRoute(app, hooks, route, handler, { shared: true });
-  shared(lobbyRoutes.gameList, async ({ brand, query, request }) =>
+  shared(lobbyRoutes.gameList, ({ brand, query, request }) =>
     catalogue.list(brand.id, requestLanguage(request, brand, query.language), query),
   );
-  shared(lobbyRoutes.hotGames, async ({ brand, query, request }) =>
+  shared(lobbyRoutes.hotGames, ({ brand, query, request }) =>
     catalogue.hot(brand.id, requestLanguage(request, brand, query.language), query),
   );
   for (const route of [lobbyRoutes.gameVendors, lobbyRoutes.gameVendorsLegacy]) {
-    shared(route, async ({ brand, query, request }) =>
+    shared(route, ({ brand, query, request }) =>
       catalogue.lanes(brand.id, requestLanguage(request, brand, query.language)),
     );
   }

@@ -233,7 +233,7 @@ export function createCatalogueService({
   ttlMs,
   now = Date.now,
 }: CatalogueServiceOptions) {
-  const cache = new Map<number, { at: number; snapshot: Promise<Snapshot> }>();
+  const cache = new Map<number, { at: number; snapshot: Promise<Snapshot>; ready?: Snapshot }>();
   bus.subscribe(CATALOGUE_TOPIC, (key) => cache.delete(Number(key)));
 
   async function build(merchantId: number): Promise<Snapshot> {
@@ -248,12 +248,77 @@ export function createCatalogueService({
   function snapshot(merchantId: number): Promise<Snapshot> {
     const hit = cache.get(merchantId);
     if (hit && now() - hit.at < ttlMs) return hit.snapshot;
-    const entry = { at: now(), snapshot: build(merchantId) };
+    const entry: { at: number; snapshot: Promise<Snapshot>; ready?: Snapshot } = {
+      at: now(),
+      snapshot: build(merchantId),
+    };
     cache.set(merchantId, entry);
-    entry.snapshot.catch(() => {
-      if (cache.get(merchantId) === entry) cache.delete(merchantId);
-    });
+    entry.snapshot.then(
+      (loaded) => (entry.ready = loaded),
+      () => {
+        if (cache.get(merchantId) === entry) cache.delete(merchantId);
+      },
+    );
     return entry.snapshot;
+  }
+
+  /**
+   * Runs `read` on the brand's snapshot: at once when a fresh one is loaded (the catalogue reads
+   * are the lobby's hottest path, and each `await` of a settled promise still waits a turn),
+   * otherwise once it has loaded.
+   */
+  function withSnapshot<T>(merchantId: number, read: (snap: Snapshot) => T): T | Promise<T> {
+    const hit = cache.get(merchantId);
+    if (hit?.ready && now() - hit.at < ttlMs) return read(hit.ready);
+    return snapshot(merchantId).then(read);
+  }
+
+  function listIn(snap: Snapshot, lang: LanguageCode, q: GameListQuery) {
+    const needle = q.gameName?.toLowerCase();
+    const compute = () => {
+      const type = realType(q.gameType);
+      const all = snap.view(lang);
+      const games = all.filter((g, i) => {
+        if (type && g.gameType !== type) return false;
+        // Inside one studio the list is its games: the studio's own lobby entry would point back here.
+        if (q.vassalage && (g.vassalage !== q.vassalage || g.isGame === 'VASSALAGE')) return false;
+        if (q.gameClassify && !g.gameClassify.includes(q.gameClassify as ClassifyKey)) return false;
+        if (needle && !snap.games[i]!.haystack.includes(needle)) return false;
+        return true;
+      });
+      const page = paginate(games, q.pageNo, q.pageSize);
+      return {
+        games: page.items,
+        pageNo: page.pageNo,
+        totalPages: page.totalPages,
+        totalCount: page.totalCount,
+      };
+    };
+    // Free-text searches are too varied to remember; every other list is a handful of pages.
+    if (needle) return compute();
+    const key = JSON.stringify(['list', lang, q.gameType, q.vassalage, q.gameClassify, q.pageNo, q.pageSize]);
+    return snap.reply(key, compute);
+  }
+
+  function hotIn(
+    snap: Snapshot,
+    lang: LanguageCode,
+    q: { vassalage?: string | undefined; gameType?: string | undefined },
+  ) {
+    const type = realType(q.gameType);
+    return snap.reply(JSON.stringify(['hot', lang, q.vassalage, type]), () => ({
+      list: snap
+        .view(lang)
+        .filter(
+          (g) =>
+            g.hotRank !== null &&
+            g.isGame === 'GAME' &&
+            (!q.vassalage || g.vassalage === q.vassalage) &&
+            (!type || g.gameType === type),
+        )
+        .sort((a, b) => a.hotRank! - b.hotRank! || a.nodeId - b.nodeId)
+        .slice(0, HOT_LIMIT),
+    }));
   }
 
   async function invalidate(merchantId: number) {
@@ -265,67 +330,22 @@ export function createCatalogueService({
     snapshot,
     invalidate,
 
-    async list(merchantId: number, lang: LanguageCode, q: GameListQuery) {
-      const snap = await snapshot(merchantId);
-      const needle = q.gameName?.toLowerCase();
-      const compute = () => {
-        const type = realType(q.gameType);
-        const all = snap.view(lang);
-        const games = all.filter((g, i) => {
-          if (type && g.gameType !== type) return false;
-          // Inside one studio the list is its games: the studio's own lobby entry would point back here.
-          if (q.vassalage && (g.vassalage !== q.vassalage || g.isGame === 'VASSALAGE')) return false;
-          if (q.gameClassify && !g.gameClassify.includes(q.gameClassify as ClassifyKey)) return false;
-          if (needle && !snap.games[i]!.haystack.includes(needle)) return false;
-          return true;
-        });
-        const page = paginate(games, q.pageNo, q.pageSize);
-        return {
-          games: page.items,
-          pageNo: page.pageNo,
-          totalPages: page.totalPages,
-          totalCount: page.totalCount,
-        };
-      };
-      // Free-text searches are too varied to remember; every other list is a handful of pages.
-      if (needle) return compute();
-      const key = JSON.stringify([
-        'list',
-        lang,
-        q.gameType,
-        q.vassalage,
-        q.gameClassify,
-        q.pageNo,
-        q.pageSize,
-      ]);
-      return snap.reply(key, compute);
+    list(merchantId: number, lang: LanguageCode, q: GameListQuery) {
+      return withSnapshot(merchantId, (snap) => listIn(snap, lang, q));
     },
 
-    async hot(
+    hot(
       merchantId: number,
       lang: LanguageCode,
       q: { vassalage?: string | undefined; gameType?: string | undefined },
     ) {
-      const type = realType(q.gameType);
-      const snap = await snapshot(merchantId);
-      return snap.reply(JSON.stringify(['hot', lang, q.vassalage, type]), () => ({
-        list: snap
-          .view(lang)
-          .filter(
-            (g) =>
-              g.hotRank !== null &&
-              g.isGame === 'GAME' &&
-              (!q.vassalage || g.vassalage === q.vassalage) &&
-              (!type || g.gameType === type),
-          )
-          .sort((a, b) => a.hotRank! - b.hotRank! || a.nodeId - b.nodeId)
-          .slice(0, HOT_LIMIT),
-      }));
+      return withSnapshot(merchantId, (snap) => hotIn(snap, lang, q));
     },
 
-    async lanes(merchantId: number, lang: LanguageCode) {
-      const snap = await snapshot(merchantId);
-      return snap.reply(JSON.stringify(['lanes', lang]), () => ({ data: { lanes: snap.lanes(lang) } }));
+    lanes(merchantId: number, lang: LanguageCode) {
+      return withSnapshot(merchantId, (snap) =>
+        snap.reply(JSON.stringify(['lanes', lang]), () => ({ data: { lanes: snap.lanes(lang) } })),
+      );
     },
 
     async vendorGameTypes(merchantId: number) {

@@ -1,0 +1,93 @@
+import { describe, expect, it } from 'vitest';
+import { createLocalBus } from '../../lib/invalidation-bus.js';
+import { VendorRegistry } from '../vendors/adapter.js';
+import type { CatalogueRepository, GameRow, VendorRow } from './catalogue.repository.js';
+import { type GameListQuery, createCatalogueService } from './catalogue.service.js';
+
+const vendor: VendorRow = {
+  vassalage: 'AUR',
+  names: { EN: 'Aurora' },
+  adapter: 'house',
+  enabled: true,
+  sortOrder: 1,
+};
+const game = (nodeId: number): GameRow => ({
+  nodeId,
+  gameCode: `G${nodeId}`,
+  gameType: 'RNG',
+  vassalage: 'AUR',
+  adapter: 'house',
+  engine: 'dice',
+  names: { EN: `Game ${nodeId}` },
+  classify: [],
+  hotRank: null,
+  sortOrder: nodeId,
+  isGame: 'GAME',
+  trial: true,
+  enabled: true,
+});
+
+/** The two reads a snapshot needs, counting the loads. */
+function setup(ttlMs = 60_000) {
+  const loads = { count: 0 };
+  let clock = 1_000;
+  const repository = {
+    vendors: async () => [vendor],
+    games: async () => {
+      loads.count++;
+      return [game(1), game(2), game(3)];
+    },
+  } as unknown as CatalogueRepository;
+  const vendors = new VendorRegistry();
+  vendors.register({
+    code: 'house',
+    walletMode: 'seamless',
+    singleOpenRound: true,
+    configured: () => true,
+    launch: () => Promise.reject(new Error('not used')),
+  });
+  const service = createCatalogueService({
+    repository,
+    bus: createLocalBus(),
+    vendors,
+    ttlMs,
+    now: () => clock,
+  });
+  return { service, loads, advance: (ms: number) => (clock += ms) };
+}
+
+const query: GameListQuery = { gameType: 'RNG', pageNo: 1, pageSize: 2 } as GameListQuery;
+
+describe('catalogue service reads', () => {
+  it('answers from a loaded snapshot at once, and waits for a load otherwise', async () => {
+    const { service, loads, advance } = setup(5_000);
+    const first = service.list(7, 'EN', query);
+    expect(first).toBeInstanceOf(Promise); // nothing loaded yet
+    const loaded = await first;
+    expect(loaded.games.map((g) => g.nodeId)).toEqual([1, 2]);
+    expect(loaded.totalPages).toBe(2);
+
+    const again = service.list(7, 'EN', query);
+    expect(again).not.toBeInstanceOf(Promise);
+    expect(again).toBe(loaded); // the memoised reply itself
+    expect(service.hot(7, 'EN', {})).not.toBeInstanceOf(Promise);
+    expect(loads.count).toBe(1);
+
+    advance(5_000); // past the TTL: a new load, waited for
+    const stale = service.list(7, 'EN', query);
+    expect(stale).toBeInstanceOf(Promise);
+    expect((await stale).games.map((g) => g.nodeId)).toEqual([1, 2]);
+    expect(loads.count).toBe(2);
+  });
+
+  it('waits again after an invalidation', async () => {
+    const { service, loads } = setup();
+    await service.lanes(7, 'EN');
+    expect(service.lanes(7, 'EN')).not.toBeInstanceOf(Promise);
+    await service.invalidate(7);
+    const reloaded = service.lanes(7, 'EN');
+    expect(reloaded).toBeInstanceOf(Promise);
+    await reloaded;
+    expect(loads.count).toBe(2);
+  });
+});
