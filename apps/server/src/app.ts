@@ -1,7 +1,7 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import compress from '@fastify/compress';
 import formbody from '@fastify/formbody';
-import Fastify, { type FastifyRequest } from 'fastify';
+import Fastify, { type FastifyRequest, LogController } from 'fastify';
 import type { Config } from './config.js';
 import type { DatabaseHandle } from './db/database.js';
 import { AppError } from './lib/app-error.js';
@@ -97,7 +97,11 @@ export async function buildApp(deps: AppDeps) {
     // Per-request children are made on first use, and Fastify's per-request lines (at info) are
     // skipped outright when the level would drop them (docs/configuration.md, `LOG_LEVEL`).
     ...(logger === false ? {} : { childLoggerFactory: lazyChildLoggerFactory }),
-    disableRequestLogging: !writesInfo(typeof logger === 'object' ? String(logger.level ?? 'info') : 'info'),
+    logController: new LogController({
+      disableRequestLogging: !writesInfo(
+        typeof logger === 'object' ? String(logger.level ?? 'info') : 'info',
+      ),
+    }),
     genReqId: genRequestId,
     trustProxy: trustProxy(config.TRUST_PROXY),
     bodyLimit: 1024 * 1024,

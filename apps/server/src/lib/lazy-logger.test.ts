@@ -1,5 +1,5 @@
 import { Writable } from 'node:stream';
-import Fastify from 'fastify';
+import Fastify, { LogController } from 'fastify';
 import pino from 'pino';
 import { describe, expect, it, vi } from 'vitest';
 import { LazyChildLogger, lazyChildLoggerFactory, writesInfo } from './lazy-logger.js';
@@ -69,7 +69,7 @@ describe('lazy child logger', () => {
       const app = Fastify({
         loggerInstance: logger,
         childLoggerFactory: lazyChildLoggerFactory,
-        disableRequestLogging: !writesInfo(level),
+        logController: new LogController({ disableRequestLogging: !writesInfo(level) }),
         genReqId: () => `id-${level}`,
       });
       app.get('/', async (request) => {
