@@ -217,6 +217,12 @@ export function paginate<T>(items: T[], pageNo: number, pageSize: number) {
   };
 }
 
+/** The hot-games filter: a studio and a category, both optional. */
+export interface HotQuery {
+  vassalage?: string | undefined;
+  gameType?: string | undefined;
+}
+
 export interface CatalogueServiceOptions {
   repository: CatalogueRepository;
   bus: InvalidationBus;
@@ -233,7 +239,9 @@ export function createCatalogueService({
   ttlMs,
   now = Date.now,
 }: CatalogueServiceOptions) {
-  const cache = new Map<number, { at: number; snapshot: Promise<Snapshot>; ready?: Snapshot }>();
+  /** A brand's snapshot load; `ready` is set once it has loaded (the synchronous read path). */
+  type CacheEntry = { at: number; snapshot: Promise<Snapshot>; ready?: Snapshot };
+  const cache = new Map<number, CacheEntry>();
   bus.subscribe(CATALOGUE_TOPIC, (key) => cache.delete(Number(key)));
 
   async function build(merchantId: number): Promise<Snapshot> {
@@ -248,10 +256,7 @@ export function createCatalogueService({
   function snapshot(merchantId: number): Promise<Snapshot> {
     const hit = cache.get(merchantId);
     if (hit && now() - hit.at < ttlMs) return hit.snapshot;
-    const entry: { at: number; snapshot: Promise<Snapshot>; ready?: Snapshot } = {
-      at: now(),
-      snapshot: build(merchantId),
-    };
+    const entry: CacheEntry = { at: now(), snapshot: build(merchantId) };
     cache.set(merchantId, entry);
     entry.snapshot.then(
       (loaded) => (entry.ready = loaded),
@@ -300,11 +305,7 @@ export function createCatalogueService({
     return snap.reply(key, compute);
   }
 
-  function hotIn(
-    snap: Snapshot,
-    lang: LanguageCode,
-    q: { vassalage?: string | undefined; gameType?: string | undefined },
-  ) {
+  function hotIn(snap: Snapshot, lang: LanguageCode, q: HotQuery) {
     const type = realType(q.gameType);
     return snap.reply(JSON.stringify(['hot', lang, q.vassalage, type]), () => ({
       list: snap
@@ -334,11 +335,7 @@ export function createCatalogueService({
       return withSnapshot(merchantId, (snap) => listIn(snap, lang, q));
     },
 
-    hot(
-      merchantId: number,
-      lang: LanguageCode,
-      q: { vassalage?: string | undefined; gameType?: string | undefined },
-    ) {
+    hot(merchantId: number, lang: LanguageCode, q: HotQuery) {
       return withSnapshot(merchantId, (snap) => hotIn(snap, lang, q));
     },
 
