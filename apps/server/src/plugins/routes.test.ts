@@ -2,6 +2,7 @@ import { defineRoute } from '@arcadia/contract';
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { AppError } from '../lib/app-error.js';
 import { registerErrorHandling } from './errors.js';
 import { type RouteHooks, pickEncoding, registerRoute } from './routes.js';
 
@@ -67,6 +68,100 @@ describe('GET query parsing', () => {
       expect(bad.statusCode).toBe(400);
       expect(bad.json().code).toBe('request_param_err');
     }
+    await instance.close();
+  });
+});
+
+describe('answering without a promise', () => {
+  const route = defineRoute({
+    method: 'GET',
+    path: '/wps/test/sync',
+    auth: 'none',
+    encrypted: false,
+    tag: 'test',
+    summary: 'test',
+    query: z.object({ fail: z.string().optional() }),
+    reply: z.object({ ok: z.boolean() }),
+  });
+  const brand = { modules: {}, settings: { trialTypes: [] } };
+
+  /**
+   * An app whose handler answers synchronously or not, with a brand lookup that returns the brand
+   * itself (cached) or a promise of it. Per request, `returned` holds what the route's Fastify
+   * handler returned (a promise is waited on by Fastify) and `sentInHandlerCall` whether the reply
+   * had been sent by the time that call returned (a preHandler hook's `done` runs the handler).
+   */
+  async function app(options: { cachedBrand: boolean; asyncHandler: boolean; brandFails?: boolean }) {
+    let brandLookups = 0;
+    const hooks = {
+      brandOf: () => {
+        brandLookups++;
+        if (options.brandFails) return Promise.reject(new AppError('request_param_err'));
+        return options.cachedBrand ? brand : Promise.resolve(brand);
+      },
+      assertAvailable: () => undefined,
+      validateReplies: true,
+    } as unknown as RouteHooks;
+    const instance = Fastify({ logger: false });
+    registerErrorHandling(instance);
+    const sentInHandlerCall: boolean[] = [];
+    const returned: unknown[] = [];
+    instance.addHook('onRoute', (options) => {
+      const handler = options.handler;
+      options.handler = function (this: unknown, request, reply) {
+        const result = handler.call(this as never, request, reply);
+        returned.push(result);
+        return result;
+      };
+    });
+    instance.addHook('preHandler', (_request, reply, done) => {
+      done();
+      sentInHandlerCall.push(reply.sent);
+    });
+    registerRoute(instance, hooks, route, ({ query }) => {
+      if (query.fail) throw new AppError('not.found');
+      const value = Object.freeze({ ok: true });
+      return options.asyncHandler ? Promise.resolve(value) : value;
+    });
+    await instance.ready();
+    return { instance, sentInHandlerCall, returned, lookups: () => brandLookups };
+  }
+
+  it('sends a synchronous answer for a cached brand within the handler call', async () => {
+    const { instance, sentInHandlerCall, returned } = await app({ cachedBrand: true, asyncHandler: false });
+    const res = await instance.inject({ method: 'GET', url: '/wps/test/sync' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ success: true, value: { ok: true } });
+    expect(sentInHandlerCall).toEqual([true]);
+    expect(returned).toEqual([undefined]);
+    const failed = await instance.inject({ method: 'GET', url: '/wps/test/sync?fail=1' });
+    expect(failed.statusCode).toBe(404);
+    expect(failed.json().code).toBe('not.found');
+    await instance.close();
+  });
+
+  it('waits for an asynchronous answer or a brand still loading, and looks the brand up once', async () => {
+    for (const options of [
+      { cachedBrand: true, asyncHandler: true },
+      { cachedBrand: false, asyncHandler: false },
+    ]) {
+      const { instance, sentInHandlerCall, returned, lookups } = await app(options);
+      const res = await instance.inject({ method: 'GET', url: '/wps/test/sync' });
+      expect(res.json()).toEqual({ success: true, value: { ok: true } });
+      expect(sentInHandlerCall).toEqual([false]);
+      expect(returned).toHaveLength(1);
+      expect(returned[0]).toBeInstanceOf(Promise);
+      expect(lookups()).toBe(1);
+      await instance.close();
+    }
+  });
+
+  it('answers a failed brand lookup with its error', async () => {
+    const { instance, lookups } = await app({ cachedBrand: false, asyncHandler: false, brandFails: true });
+    const res = await instance.inject({ method: 'GET', url: '/wps/test/sync' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().code).toBe('request_param_err');
+    expect(lookups()).toBe(1);
     await instance.close();
   });
 });
