@@ -97,9 +97,9 @@ export const lobbyGameSchema = z
     /** The game's name in the requested language (falls back to English). */
     gameName: z.string(),
     nodeName: z.string(),
+    /** The card image (the original sends both names; the winner board's `vo` calls it `iconUrl`). */
     defaultIcon: z.string(),
     showIcon: z.string(),
-    iconUrl: z.string(),
     isGame: isGameSchema,
     gameClassify: z.array(classifyKeySchema),
     /** 1 is hottest; null: not in the hot list. */

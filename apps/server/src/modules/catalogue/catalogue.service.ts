@@ -122,7 +122,6 @@ class Snapshot {
       nodeName: name,
       defaultIcon: icon,
       showIcon: icon,
-      iconUrl: icon,
       isGame: row.isGame,
       gameClassify: row.classify.filter((k): k is ClassifyKey =>
         (classifyKeys as readonly string[]).includes(k),

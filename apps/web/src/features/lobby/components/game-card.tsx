@@ -21,7 +21,7 @@ export function GameCard({ game, onPlay }: GameCardProps) {
           {name}
         </span>
         <img
-          src={game.showIcon || game.iconUrl || game.defaultIcon}
+          src={game.showIcon || game.defaultIcon}
           alt=""
           loading="lazy"
           decoding="async"

@@ -20,7 +20,6 @@ function game(nodeId: number, vassalage = 'ARC', gameType: LobbyGame['gameType']
     nodeName: `Game ${nodeId}`,
     defaultIcon: '/icon.svg',
     showIcon: '/icon.svg',
-    iconUrl: '/icon.svg',
     isGame: 'GAME',
     gameClassify: [],
     hotRank: null,
