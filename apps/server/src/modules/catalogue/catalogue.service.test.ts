@@ -18,7 +18,7 @@ const game = (nodeId: number): GameRow => ({
   vassalage: 'AUR',
   adapter: 'house',
   engine: 'dice',
-  names: { EN: `Game ${nodeId}` },
+  names: { EN: `Game ${nodeId}`, ZH: `游戏 ${nodeId}` },
   classify: [],
   hotRank: null,
   sortOrder: nodeId,
@@ -89,5 +89,31 @@ describe('catalogue service reads', () => {
     expect(reloaded).toBeInstanceOf(Promise);
     await reloaded;
     expect(loads.count).toBe(2);
+  });
+
+  it('remembers a reply by the frozen query object and language, and per snapshot', async () => {
+    const { service } = setup();
+    const frozen = Object.freeze({ ...query });
+    const en = await service.list(7, 'EN', frozen);
+    expect(service.list(7, 'EN', frozen)).toBe(en);
+    const zh = service.list(7, 'ZH', frozen) as Awaited<ReturnType<typeof service.list>>;
+    expect(zh).not.toBe(en);
+    expect(zh.games.map((g) => g.gameName)).toEqual(['游戏 1', '游戏 2']);
+    expect(service.list(7, 'ZH', frozen)).toBe(zh);
+    // An equal query in another object (frozen or not) finds the same reply by its key.
+    expect(service.list(7, 'EN', Object.freeze({ ...query }))).toBe(en);
+    expect(service.list(7, 'EN', { ...query })).toBe(en);
+    // Another page is another reply, also when asked through a frozen object.
+    const page2 = Object.freeze({ ...query, pageNo: 2 });
+    expect((service.list(7, 'EN', page2) as typeof en).games.map((g) => g.nodeId)).toEqual([3]);
+    const hotQuery = Object.freeze({});
+    const hot = service.hot(7, 'EN', hotQuery);
+    expect(service.hot(7, 'EN', hotQuery)).toBe(hot);
+
+    await service.invalidate(7);
+    const reloaded = await service.list(7, 'EN', frozen);
+    expect(reloaded).not.toBe(en); // a new snapshot answers anew
+    expect(reloaded).toEqual(en);
+    expect(service.list(7, 'EN', frozen)).toBe(reloaded);
   });
 });

@@ -79,6 +79,30 @@ class Snapshot {
     return value;
   }
 
+  /** Replies by the query object they answer, then by language: see `replyFor`. */
+  private readonly byQuery = new WeakMap<object, Map<string, object>>();
+
+  /**
+   * `reply`, found by the query object itself when it is frozen: the route layer hands every
+   * request with the same query string the same frozen object (plugins/routes.ts), so a repeated
+   * read costs two lookups instead of building and hashing a key string. `key` is built only on a
+   * miss; a query that is not frozen (a caller's own object) goes by the key alone.
+   */
+  replyFor<T extends object>(query: object, lang: string, key: () => string, compute: () => T): Readonly<T> {
+    if (!Object.isFrozen(query)) return this.reply(key(), compute);
+    let perLang = this.byQuery.get(query);
+    if (perLang === undefined) {
+      perLang = new Map();
+      this.byQuery.set(query, perLang);
+    }
+    let hit = perLang.get(lang) as Readonly<T> | undefined;
+    if (hit === undefined) {
+      hit = this.reply(key(), compute);
+      perLang.set(lang, hit);
+    }
+    return hit;
+  }
+
   constructor(vendors: VendorRow[], games: GameRow[], available: Set<string>) {
     const vendorByCode = new Map(vendors.filter((v) => v.enabled).map((v) => [v.vassalage, v]));
     this.vendorOrder = [...vendorByCode.values()].sort(
@@ -300,13 +324,15 @@ export function createCatalogueService({
     };
     // Free-text searches are too varied to remember; every other list is a handful of pages.
     if (needle) return compute();
-    const key = JSON.stringify(['list', lang, q.gameType, q.vassalage, q.gameClassify, q.pageNo, q.pageSize]);
-    return snap.reply(key, compute);
+    const key = () =>
+      JSON.stringify(['list', lang, q.gameType, q.vassalage, q.gameClassify, q.pageNo, q.pageSize]);
+    return snap.replyFor(q, lang, key, compute);
   }
 
   function hotIn(snap: Snapshot, lang: LanguageCode, q: HotQuery) {
     const type = realType(q.gameType);
-    return snap.reply(JSON.stringify(['hot', lang, q.vassalage, type]), () => ({
+    const key = () => JSON.stringify(['hot', lang, q.vassalage, type]);
+    return snap.replyFor(q, lang, key, () => ({
       list: snap
         .view(lang)
         .filter(
