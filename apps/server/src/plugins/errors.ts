@@ -44,6 +44,12 @@ export function registerErrorHandling(app: FastifyInstance) {
   });
 }
 
+/** The not-found answer never varies: built once, not an error object (and its stack) per miss. */
+const NOT_FOUND = (() => {
+  const error = new AppError('not.found');
+  return { status: error.status, body: Object.freeze(envelope(error)) };
+})();
+
 export function sendNotFound(reply: FastifyReply) {
-  return reply.status(404).send(envelope(new AppError('not.found')));
+  return reply.status(NOT_FOUND.status).send(NOT_FOUND.body);
 }
