@@ -69,6 +69,7 @@ import { registerVendorRoutes } from './modules/vendors/vendor.routes.js';
 import { registerHouse } from './modules/house/house.routes.js';
 import { createVendorWalletService } from './modules/vendors/vendor-wallet.service.js';
 import { registerRecordRoutes } from './modules/records/records.routes.js';
+import { type RealtimeModule, createRealtimeModule } from './modules/realtime/index.js';
 import { createRecordsService } from './modules/records/records.service.js';
 
 export interface AppDeps {
@@ -152,10 +153,13 @@ export async function buildApp(deps: AppDeps) {
   });
   const members = createMemberService({ repository: createMemberRepository(db) });
   const sessionRepository = createSessionRepository(db);
+  // Set below: the real-time channel needs the session service to authenticate its sockets.
+  let realtime: RealtimeModule | undefined;
   const sessions = createSessionService(sessionRepository, {
     idleMs: config.SESSION_IDLE_MINUTES * 60_000,
     absoluteMs: config.SESSION_MAX_HOURS * 3_600_000,
     singleSession: config.SINGLE_SESSION,
+    onEnded: (ids, reason) => realtime?.sessionEnded(ids, reason),
   });
   const keys = createKeyService(db);
   // The captcha test code is a demo convenience for automated tests; production never honours it.
@@ -176,6 +180,19 @@ export async function buildApp(deps: AppDeps) {
   });
 
   const operators = createOperatorService({ repository: createOperatorRepository(db), throttle });
+  // The real-time channel (docs/realtime.md): sockets at /ws on this server, Redis across instances.
+  realtime = await createRealtimeModule({
+    app,
+    redisUrl: config.REDIS_URL,
+    redisPrefix: config.REDIS_PREFIX,
+    sessionSweepMs: config.SOCKET_SESSION_SWEEP_MS,
+    brands,
+    defaultMerchant: config.DEFAULT_MERCHANT,
+    ledger,
+    operators,
+    sessions: () => sessions,
+    validate: process.env.NODE_ENV !== 'production',
+  });
   const jobs = registerJobs(app, { db, config, brands, payments });
 
   const opsKey = config.OPS_API_KEY ? digest(config.OPS_API_KEY) : null;

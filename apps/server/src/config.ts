@@ -16,6 +16,10 @@ export const configSchema = z.object({
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(500).default(20),
   DATA_DIR: z.string().default('./data'),
   REDIS_URL: z.url().optional(),
+  /** Prefix of the real-time channel's Redis keys: deployments sharing one Redis keep apart. */
+  REDIS_PREFIX: z.string().min(1).max(64).default('arcadia'),
+  /** How often open sockets' sessions are checked for expiry (revocations close them at once). */
+  SOCKET_SESSION_SWEEP_MS: z.coerce.number().int().min(100).default(30_000),
   DEFAULT_MERCHANT: z.string().min(1).max(32).default('demo'),
   DEMO: flag.default(true),
   OPS_API_KEY: z.string().min(16).optional(),

@@ -14,6 +14,7 @@ export * from './openapi.js';
 export * from './agent.js';
 export * from './lobby.js';
 export * from './house.js';
+export * from './realtime.js';
 
 import type { RouteDescriptor } from './route.js';
 import { systemRoutes } from './system.js';
@@ -27,6 +28,7 @@ import { agentRoutes } from './agent.js';
 import { lobbyRoutes } from './lobby.js';
 import { houseRoutes } from './house.js';
 import type { EndpointName } from './endpoints.js';
+import { realtimeClientEvents, realtimeEvents } from './realtime.js';
 
 /** Every route of the API by endpoint name: the server registers them, the docs describe them. */
 export const routes = {
@@ -44,3 +46,18 @@ export const routes = {
 export type Routes = typeof routes;
 
 export const allRoutes: readonly RouteDescriptor[] = Object.values(routes);
+
+/**
+ * Every event the server pushes on the real-time channel, by name (docs/realtime.md). Each domain
+ * declares its events in its own contract file; they join here.
+ */
+export const socketEvents = {
+  ...realtimeEvents,
+} as const;
+export type SocketEvents = typeof socketEvents;
+
+/** Every message a client may send on the channel, by name. */
+export const socketClientEvents = {
+  ...realtimeClientEvents,
+} as const;
+export type SocketClientEvents = typeof socketClientEvents;

@@ -58,23 +58,46 @@ export function createSessionRepository(db: Kysely<Database>) {
       await db.updateTable('session').set({ last_seen_at: new Date() }).where('id', '=', sessionId).execute();
     },
 
-    async revoke(sessionId: string, reason: string) {
-      await db
+    /** Ends a live session; the ids of the sessions this call ended (none when already ended). */
+    async revoke(sessionId: string, reason: string): Promise<string[]> {
+      const rows = await db
         .updateTable('session')
         .set({ revoked_at: new Date(), revoke_reason: reason })
         .where('id', '=', sessionId)
         .where('revoked_at', 'is', null)
+        .returning('id')
         .execute();
+      return rows.map((r) => r.id);
     },
 
-    async revokeAllForMember(memberId: string, reason: string, exceptSessionId?: string) {
+    async revokeAllForMember(memberId: string, reason: string, exceptSessionId?: string): Promise<string[]> {
       let q = db
         .updateTable('session')
         .set({ revoked_at: new Date(), revoke_reason: reason })
         .where('member_id', '=', memberId)
         .where('revoked_at', 'is', null);
       if (exceptSessionId) q = q.where('id', '!=', exceptSessionId);
-      await q.execute();
+      const rows = await q.returning('id').execute();
+      return rows.map((r) => r.id);
+    },
+
+    /**
+     * Of these sessions, the ones that are no longer live, with the reason: revoked (its stored
+     * reason), past its absolute expiry, idle too long, or its member frozen.
+     */
+    async endedAmong(sessionIds: string[], idleMs: number): Promise<{ id: string; reason: string }[]> {
+      if (sessionIds.length === 0) return [];
+      const { rows } = await sql<{ id: string; reason: string }>`
+        select s.id::text as id,
+               case when s.revoked_at is not null then coalesce(s.revoke_reason, 'revoked')
+                    when m.status <> 'active' then 'frozen'
+                    else 'expired' end as reason
+          from session s join member m on m.id = s.member_id
+         where s.id = any(${sessionIds}::bigint[])
+           and (s.revoked_at is not null or s.expires_at <= now()
+                or s.last_seen_at + ${idleMs} * interval '1 millisecond' <= now()
+                or m.status <> 'active')`.execute(db);
+      return rows;
     },
 
     async clearMustChange(sessionId: string) {

@@ -21,6 +21,8 @@ export interface SessionOptions {
   absoluteMs: number;
   /** A new login ends the member's other sessions (`login.not.session` for them). */
   singleSession: boolean;
+  /** Told of every session this service ends (the real-time channel closes their sockets). */
+  onEnded?: (sessionIds: string[], reason: string) => void;
 }
 
 export interface AuthedSession {
@@ -34,6 +36,15 @@ export interface AuthedSession {
 const TOUCH_EVERY_MS = 60_000;
 
 export function createSessionService(repository: SessionRepository, options: SessionOptions) {
+  const ended = (reason: string) => (ids: string[]) => {
+    if (ids.length > 0) options.onEnded?.(ids, reason);
+  };
+  const revoke = async (sessionId: string, reason: string) => {
+    ended(reason)(await repository.revoke(sessionId, reason));
+  };
+  const revokeAllForMember = async (memberId: string, reason: string, exceptSessionId?: string) => {
+    ended(reason)(await repository.revokeAllForMember(memberId, reason, exceptSessionId));
+  };
   return {
     async open(input: {
       memberId: string;
@@ -43,7 +54,7 @@ export function createSessionService(repository: SessionRepository, options: Ses
       ip: string | null;
       userAgent: string | null;
     }): Promise<string> {
-      if (options.singleSession) await repository.revokeAllForMember(input.memberId, 'replaced');
+      if (options.singleSession) await revokeAllForMember(input.memberId, 'replaced');
       const { token, hash } = newToken();
       await repository.insert({
         tokenHash: hash,
@@ -74,7 +85,7 @@ export function createSessionService(repository: SessionRepository, options: Ses
       }
       const now = Date.now();
       if (row.expires_at.getTime() <= now || row.last_seen_at.getTime() + options.idleMs <= now) {
-        await repository.revoke(row.session_id, 'expired');
+        await revoke(row.session_id, 'expired');
         throw new AppError('login.not.session');
       }
       if (row.status !== 'active') throw new AppError('account.frozen');
@@ -94,8 +105,12 @@ export function createSessionService(repository: SessionRepository, options: Ses
       };
     },
 
-    revoke: repository.revoke,
-    revokeAllForMember: repository.revokeAllForMember,
+    revoke,
+    revokeAllForMember,
+    /** Of these sessions, the ones that ended (revoked, expired, idle, member frozen) and why. */
+    async endedAmong(sessionIds: string[]) {
+      return repository.endedAmong(sessionIds, options.idleMs);
+    },
     clearMustChange: repository.clearMustChange,
   };
 }

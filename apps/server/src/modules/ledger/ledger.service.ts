@@ -53,6 +53,26 @@ export interface Posting {
 
 type Db = Kysely<Database> | Transaction<Database>;
 
+/** A member wallet's balance after a posting (docs/realtime.md: the `balance.changed` event). */
+export interface BalanceChange {
+  merchantId: number;
+  memberId: string;
+  /** `MAIN`, or the vendor wallet's code. */
+  wallet: string;
+  kind: Exclude<AccountKind, 'system'>;
+  balance: bigint;
+  currency: string;
+  at: number;
+}
+export type BalanceListener = (changes: BalanceChange[]) => void;
+
+interface AccountOwner {
+  ownerId: string;
+  kind: Exclude<AccountKind, 'system'>;
+  code: string;
+  currency: string;
+}
+
 const RETRYABLE = new Set(['40001', '40P01']);
 const MAX_ATTEMPTS = 6;
 
@@ -120,6 +140,63 @@ const sortedEntries = (input: PostingInput) =>
 export function createLedgerService(db: Kysely<Database>) {
   const systemIds = new Map<string, string>();
   const accountIds = new Map<string, string>();
+  /** Member accounts by id (owner, kind, code, currency): ids and owners never change. */
+  const owners = new Map<string, AccountOwner>();
+  const listeners: BalanceListener[] = [];
+  /** Postings made inside `transaction(work)`, announced once it commits. */
+  const pendingByTx = new WeakMap<Transaction<Database>, { merchantId: number; posting: Posting }[]>();
+
+  function remember(id: string, owner: AccountOwner) {
+    if (owners.size >= 100_000) owners.clear();
+    owners.set(id, owner);
+  }
+
+  async function ownersOf(ids: string[]): Promise<Map<string, AccountOwner>> {
+    const missing = ids.filter((id) => !owners.has(id));
+    if (missing.length > 0) {
+      const rows = await db
+        .selectFrom('ledger_account')
+        .select(['id', 'owner_id', 'kind', 'code', 'currency'])
+        .where('id', 'in', missing)
+        .where('kind', '!=', 'system')
+        .execute();
+      for (const r of rows)
+        remember(r.id, {
+          ownerId: r.owner_id!,
+          kind: r.kind as AccountOwner['kind'],
+          code: r.code,
+          currency: r.currency,
+        });
+    }
+    return owners;
+  }
+
+  /** Tells the listeners about the member balances a committed posting left (never throws). */
+  function announce(merchantId: number, posting: Posting) {
+    if (listeners.length === 0 || posting.replayed) return;
+    const touched = posting.entries.filter((e) => e.balanceAfter !== null);
+    if (touched.length === 0) return;
+    const at = Date.now();
+    void ownersOf(touched.map((e) => e.accountId))
+      .then((known) => {
+        const changes: BalanceChange[] = [];
+        for (const e of touched) {
+          const owner = known.get(e.accountId);
+          if (!owner) continue;
+          changes.push({
+            merchantId,
+            memberId: owner.ownerId,
+            wallet: owner.code,
+            kind: owner.kind,
+            balance: e.balanceAfter!,
+            currency: owner.currency,
+            at,
+          });
+        }
+        if (changes.length > 0) for (const listener of listeners) listener(changes);
+      })
+      .catch(() => undefined);
+  }
 
   /** One posting through `ledger_post` (migration 202611221200): a single statement. */
   async function postIn(tx: Db, input: PostingInput): Promise<Posting> {
@@ -186,19 +263,56 @@ export function createLedgerService(db: Kysely<Database>) {
       if (input.entries.some((e) => e.amount === 0n)) throw new Error('a ledger entry cannot be zero');
       if (input.entries.reduce((sum, e) => sum + e.amount, 0n) !== 0n)
         throw new Error('entries must sum to zero');
-      if (trx) return postIn(trx, input);
+      if (trx) {
+        const posting = await postIn(trx, input);
+        // Announced when the transaction commits; a caller's own transaction cannot say when.
+        const pending = pendingByTx.get(trx);
+        if (pending) pending.push({ merchantId: input.merchantId, posting });
+        else announce(input.merchantId, posting);
+        return posting;
+      }
       // On its own the posting joins the next group commit; a deadlock or serialisation failure
       // of this one posting is retried here, alone.
       try {
-        return await this.retrying(() => batcher.submit(input));
+        const posting = await this.retrying(() => batcher.submit(input));
+        announce(input.merchantId, posting);
+        return posting;
       } catch (err) {
         throw translate(err, input);
       }
     },
 
-    /** Runs `work` in a transaction, retrying serialisation failures and deadlocks with backoff. */
+    /**
+     * Runs `work` in a transaction, retrying serialisation failures and deadlocks with backoff.
+     * Postings made in it are announced to the balance listeners after it commits.
+     */
     async transaction<T>(work: (tx: Transaction<Database>) => Promise<T>): Promise<T> {
-      return this.retrying(() => db.transaction().execute(work));
+      let pending: { merchantId: number; posting: Posting }[] = [];
+      const result = await this.retrying(() =>
+        db.transaction().execute((tx) => {
+          pending = [];
+          pendingByTx.set(tx, pending);
+          return work(tx);
+        }),
+      );
+      for (const p of pending) announce(p.merchantId, p.posting);
+      return result;
+    },
+
+    /**
+     * Listens to member balances after every committed posting (the real-time channel's
+     * `balance.changed`). Listeners must not throw; they run after the caller has its answer.
+     */
+    onBalance(listener: BalanceListener) {
+      listeners.push(listener);
+    },
+
+    /**
+     * For money moved outside `post` (the vendor wallet's batched `vendor_apply`): tells the
+     * listeners about a balance that a committed statement left.
+     */
+    announceBalance(change: BalanceChange) {
+      for (const listener of listeners) listener([change]);
     },
 
     /**
@@ -294,6 +408,7 @@ export function createLedgerService(db: Kysely<Database>) {
           .execute();
         row = (await find())!;
       }
+      remember(row.id, { ownerId: memberId, kind, code, currency });
       return { id: row.id, balance: BigInt(row.balance) };
     },
 

@@ -124,6 +124,21 @@ export function createVendorWalletService(deps: {
       .executeTakeFirst();
   }
 
+  /** The main wallet's balance after an applied operation, for the real-time channel. */
+  function announce(merchantId: number, memberId: string, currency: string, answer: string) {
+    const parsed = JSON.parse(answer) as { status?: string; balance?: string };
+    if (parsed.status !== 'OK' || parsed.balance === undefined) return;
+    ledger.announceBalance({
+      merchantId,
+      memberId,
+      wallet: 'MAIN',
+      kind: 'main',
+      balance: BigInt(parsed.balance),
+      currency,
+      at: Date.now(),
+    });
+  }
+
   return {
     /**
      * Handles one verified callback and returns the reply text (JSON). Never throws for bad input:
@@ -231,7 +246,9 @@ export function createVendorWalletService(deps: {
         item = { ...common, op: 'rollback', ref_transaction_id: r.ref_transaction_id };
       }
       try {
-        return await batcher.submit(item);
+        const answer = await batcher.submit(item);
+        announce(brand.id, body.player_id, currency, answer);
+        return answer;
       } catch {
         // Nothing of this operation was stored: the vendor's retry (same ids) applies it once.
         return reply({ status: 'INTERNAL_ERROR', message: 'try again' });

@@ -1,0 +1,115 @@
+import { sessionEndReasons } from '@arcadia/contract';
+import { isTrialType } from '@arcadia/contract/client';
+import type { FastifyInstance } from 'fastify';
+import { AppError } from '../../lib/app-error.js';
+import type { SessionService } from '../auth/session.service.js';
+import type { BrandService } from '../brand/brand.service.js';
+import type { LedgerService } from '../ledger/ledger.service.js';
+import type { OperatorService } from '../operator/operator.service.js';
+import { type Authenticator, createRealtimeHub } from './realtime.hub.js';
+
+export { rooms, type RealtimeHub, type SocketIdentity, type Authenticator } from './realtime.hub.js';
+
+type EndReason = (typeof sessionEndReasons)[number];
+const endReason = (reason: string): EndReason =>
+  (sessionEndReasons as readonly string[]).includes(reason) ? (reason as EndReason) : 'revoked';
+
+/**
+ * The real-time channel (docs/realtime.md): the Socket.IO hub on the app's HTTP server, member
+ * and operator authentication at the handshake, `balance.changed` after every posting and
+ * `session.ended` when a session ends. Other modules publish through `hub`.
+ */
+export async function createRealtimeModule(deps: {
+  app: FastifyInstance;
+  redisUrl?: string;
+  redisPrefix: string;
+  sessionSweepMs: number;
+  brands: BrandService;
+  defaultMerchant: string;
+  ledger: LedgerService;
+  operators: OperatorService;
+  /** Resolved lazily: the session service is told where to announce ended sessions. */
+  sessions: () => SessionService;
+  validate: boolean;
+  /** Extra handshake credentials (customer-service visitors …), tried after members and operators. */
+  authenticators?: Authenticator[];
+}) {
+  const { app, brands } = deps;
+  const brandOf = async (code: string | null) => {
+    const c = code ?? deps.defaultMerchant;
+    return brands.cached(c) ?? brands.get(c);
+  };
+
+  const member: Authenticator = async (auth, merchant) => {
+    if (!('token' in auth)) return null;
+    const brand = await brandOf(merchant);
+    const session = await deps.sessions().authenticate(auth.token, brand.id);
+    return {
+      kind: isTrialType(session.member.type) ? 'trial' : 'member',
+      merchantId: brand.id,
+      memberId: session.member.id,
+      sessionId: session.sessionId,
+    };
+  };
+  const operator: Authenticator = async (auth, merchant) => {
+    if (!('opsToken' in auth)) return null;
+    const identity = await deps.operators.authenticate(auth.opsToken);
+    const brand = await brandOf(merchant ?? identity.merchantCode);
+    if (identity.merchantId !== null && identity.merchantId !== brand.id) throw new AppError('forbidden');
+    return {
+      kind: 'operator',
+      merchantId: brand.id,
+      operatorId: identity.id,
+      operatorMerchantId: identity.merchantId,
+    };
+  };
+  const extra: Authenticator[] = [];
+
+  const hub = await createRealtimeHub({
+    httpServer: app.server,
+    redisUrl: deps.redisUrl,
+    redisPrefix: deps.redisPrefix,
+    sweepMs: deps.sessionSweepMs,
+    authenticators: [member, operator, (auth, merchant) => tryEach(extra, auth, merchant)],
+    validate: deps.validate,
+    log: app.log,
+    endedSessions: async (ids) =>
+      new Map((await deps.sessions().endedAmong(ids)).map((r) => [r.id, endReason(r.reason)])),
+  });
+
+  deps.ledger.onBalance((changes) => {
+    for (const c of changes) {
+      hub.toMember(c.memberId, 'balance.changed', {
+        wallet: c.wallet,
+        balance: c.balance.toString(),
+        currency: c.currency,
+        at: c.at,
+      });
+    }
+  });
+
+  // Sockets close before the HTTP server stops waiting for its connections.
+  app.addHook('preClose', async () => hub.close());
+
+  return {
+    hub,
+    /** For the session service: close the sockets of sessions that ended. */
+    sessionEnded(sessionIds: string[], reason: string) {
+      hub.endSessions(sessionIds, endReason(reason));
+    },
+    /** Adds a handshake credential kind (tried after members and operators). */
+    addAuthenticator(authenticator: Authenticator) {
+      extra.push(authenticator);
+    },
+  };
+}
+
+async function tryEach(list: Authenticator[], ...args: Parameters<Authenticator>) {
+  for (const authenticate of list) {
+    const identity = await authenticate(...args);
+    if (identity) return identity;
+  }
+  return null;
+}
+
+export type RealtimeModule = Awaited<ReturnType<typeof createRealtimeModule>>;
