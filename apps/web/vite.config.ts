@@ -19,6 +19,8 @@ export default defineConfig({
       '/assets/art': api,
       '/house/api': api,
       '/vendor/': api,
+      // The real-time channel (Socket.IO over WebSocket).
+      '/ws': { target: api, ws: true },
     },
   },
   build: {

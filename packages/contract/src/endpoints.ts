@@ -1,5 +1,8 @@
 import type { Endpoint } from './route.js';
 
+/** Path of the real-time socket endpoint (docs/realtime.md), on the same port as the API. */
+export const socketPath = '/ws';
+
 /**
  * Every wire path, once, with its method and auth need. Zod-free so the web app can import it
  * without carrying the schemas: the schemas live beside each domain's routes.

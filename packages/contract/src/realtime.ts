@@ -6,8 +6,7 @@ import { z } from 'zod';
  * domain's contract file (inbox.ts, support.ts …); `socketEvents` in index.ts joins them.
  */
 
-/** Path of the socket endpoint (Socket.IO's `path` option, on the same port as the API). */
-export const socketPath = '/ws';
+export { socketPath } from './endpoints.js';
 
 /**
  * What the client sends in the handshake (`auth`): a member session token, an operator session

@@ -5,6 +5,7 @@ import { Toaster } from '../components/toaster';
 import { useSessionSync } from '../features/auth/hooks/use-session-sync';
 import { useUiStore } from '../lib/ui-store';
 import { AuthModals } from './auth-modals';
+import { RealtimeBridge } from './realtime-bridge';
 
 /**
  * Around both layouts: the session (member info on boot with a token), the account dialogs
@@ -20,6 +21,7 @@ export function RootShell() {
         <Outlet />
       </Suspense>
       <AuthModals />
+      <RealtimeBridge />
       <Toaster />
       {loading && <PageLoader overlay />}
     </>

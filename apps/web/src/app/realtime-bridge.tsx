@@ -1,0 +1,63 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { type WalletBalance, walletKeys } from '../features/wallet/api/wallet';
+import { connectRealtime, disconnectRealtime, onRealtimeReconnect, useSocketEvent } from '../lib/realtime';
+import { storedMerchant } from '../lib/api-client';
+import { useSessionStore } from '../lib/session-store';
+import { useToastStore } from '../lib/toast-store';
+
+/**
+ * Keeps the page on the real-time channel while a session exists (docs/realtime.md): the header
+ * balance follows `balance.changed` without polling, `session.ended` logs the user out with its
+ * reason, and a reconnection refetches the member's data that events may have missed.
+ */
+export function RealtimeBridge() {
+  const token = useSessionStore((s) => s.token);
+  const queryClient = useQueryClient();
+  const { t } = useTranslation('common');
+
+  useEffect(() => {
+    if (!token) {
+      disconnectRealtime();
+      return;
+    }
+    connectRealtime({ token, merchant: storedMerchant() ?? undefined });
+  }, [token]);
+
+  useEffect(
+    () => onRealtimeReconnect(() => void queryClient.invalidateQueries({ queryKey: ['member'] })),
+    [queryClient],
+  );
+
+  useSocketEvent('balance.changed', (event) => {
+    const key = walletKeys.balance(token);
+    const current = queryClient.getQueryData<WalletBalance>(key);
+    const wallet = current?.balance.find((w) => w.wallet === event.wallet);
+    if (!current || !wallet || current.currency !== event.currency) {
+      void queryClient.invalidateQueries({ queryKey: key });
+      return;
+    }
+    const value = Number(event.balance) / 10 ** current.currencyScale;
+    const balance = current.balance.map((w) =>
+      w.wallet === event.wallet ? { ...w, availBalance: value } : w,
+    );
+    queryClient.setQueryData<WalletBalance>(key, {
+      ...current,
+      balance,
+      sumBalance: balance.reduce((sum, w) => sum + w.availBalance, 0),
+    });
+    // Lists that show money (account record, transfers) are stale now; they refetch when seen.
+    void queryClient.invalidateQueries({ queryKey: walletKeys.transactions(token), refetchType: 'none' });
+  });
+
+  useSocketEvent('session.ended', (event) => {
+    if (!useSessionStore.getState().token) return;
+    useSessionStore.getState().clear();
+    queryClient.removeQueries({ queryKey: ['member'] });
+    disconnectRealtime();
+    if (event.reason !== 'logout') useToastStore.getState().show(t(`session_ended_${event.reason}`), 'error');
+  });
+
+  return null;
+}
