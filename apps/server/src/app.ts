@@ -292,6 +292,7 @@ export async function buildApp(deps: AppDeps) {
     repository: createAnnouncementsRepository(db),
     bus,
     ttlMs: config.BRAND_CACHE_TTL_MS,
+    onPublished: (merchantId, a) => realtime?.hub.toBrand(merchantId, 'announcement.new', a),
   });
   registerAnnouncementRoutes(app, hooks, { announcements, brands });
   await registerDocs(app, deps.version ?? '0.0.0');

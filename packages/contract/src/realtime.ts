@@ -48,7 +48,12 @@ export const realtimeEvents = {
   /** The socket's session ended (logout, another login, expiry, revocation); the socket closes next. */
   'session.ended': z.object({ reason: z.enum(sessionEndReasons) }),
   /** A new banner, marquee notice or popup was published for the brand. */
-  'announcement.new': z.object({ id: z.string(), type: z.string(), title: z.string() }),
+  'announcement.new': z.object({
+    id: z.string(),
+    type: z.string(),
+    /** Title by language code; the client shows its language, else English. */
+    title: z.record(z.string(), z.string()),
+  }),
   /** The server refused a message from this client (the socket may be closed after it). */
   'socket.error': z.object({ code: z.string(), message: z.string() }),
   /** Answer to `topic.join`: the topic is joined, or refused with a code. */

@@ -51,6 +51,12 @@ export function RealtimeBridge() {
     void queryClient.invalidateQueries({ queryKey: walletKeys.transactions(token), refetchType: 'none' });
   });
 
+  // A new banner, notice or popup: the lobby's announcement reads (lobbyKeys) fetch again.
+  useSocketEvent('announcement.new', () => {
+    void queryClient.invalidateQueries({ queryKey: ['lobby', 'announcements'] });
+    void queryClient.invalidateQueries({ queryKey: ['lobby', 'notices'] });
+  });
+
   useSocketEvent('session.ended', (event) => {
     if (!useSessionStore.getState().token) return;
     useSessionStore.getState().clear();

@@ -73,6 +73,11 @@ export interface AnnouncementsServiceOptions {
   bus: InvalidationBus;
   ttlMs: number;
   now?: () => number;
+  /** Told when an enabled announcement goes live at creation (the real-time `announcement.new`). */
+  onPublished?: (
+    merchantId: number,
+    announcement: { id: string; type: string; title: Record<string, string> },
+  ) => void;
 }
 
 export function createAnnouncementsService({
@@ -80,6 +85,7 @@ export function createAnnouncementsService({
   bus,
   ttlMs,
   now = Date.now,
+  onPublished,
 }: AnnouncementsServiceOptions) {
   // Enabled rows per brand; which of them are live is decided at each read, so a scheduled
   // announcement appears on time without an invalidation.
@@ -203,6 +209,8 @@ export function createAnnouncementsService({
         return created;
       });
       await invalidate(merchantId);
+      if (row.enabled && live(row, now()))
+        onPublished?.(merchantId, { id: row.id, type: row.type, title: row.title });
       return opsView(row);
     },
 

@@ -110,6 +110,31 @@ describe('balance.changed', () => {
   });
 });
 
+describe('announcement.new', () => {
+  it('reaches every socket of the brand when a live announcement is created, not a scheduled one', async () => {
+    const member = await newMember(t);
+    const socket = connect(base, { token: member.token });
+    await connected(socket);
+    const heard: { title: Record<string, string> }[] = [];
+    socket.on('announcement.new', (p: { title: Record<string, string> }) => heard.push(p));
+    const create = (payload: Record<string, unknown>) =>
+      t.app.inject({ method: 'POST', url: '/ops/merchants/demo/announcements', payload, headers: ops });
+    const event = next<{ type: string; title: Record<string, string> }>(socket, 'announcement.new');
+    expect(
+      (
+        await create({
+          type: 'PL',
+          title: { EN: 'Later' },
+          startsAt: new Date(Date.now() + 86_400_000).toISOString(),
+        })
+      ).statusCode,
+    ).toBe(200);
+    expect((await create({ type: 'PL', title: { EN: 'Now open' } })).statusCode).toBe(200);
+    expect(await event).toMatchObject({ type: 'PL', title: { EN: 'Now open' } });
+    expect(heard).toHaveLength(1);
+  });
+});
+
 describe('session.ended', () => {
   it('logging out in one tab ends the socket of the other', async () => {
     const member = await newMember(t);
