@@ -3,7 +3,7 @@ import path from 'node:path';
 import { repoRoot } from './env';
 
 export type Namespace =
-  'common' | 'errors' | 'auth' | 'lobby' | 'member' | 'agent' | 'help' | 'wallet' | 'payments';
+  'common' | 'errors' | 'auth' | 'lobby' | 'member' | 'agent' | 'help' | 'wallet' | 'payments' | 'operator';
 
 const cache = new Map<Namespace, Record<string, unknown>>();
 
