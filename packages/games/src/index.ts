@@ -16,3 +16,4 @@ export * from './engines/blackjack.js';
 export * from './slots/index.js';
 export * from './registry.js';
 export * from './replay.js';
+export * from './contracts/index.js';
