@@ -1,11 +1,9 @@
-import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import compress from '@fastify/compress';
 import formbody from '@fastify/formbody';
-import Fastify, { type FastifyRequest, LogController } from 'fastify';
+import Fastify, { LogController } from 'fastify';
 import type { Config } from './config.js';
 import type { DatabaseHandle } from './db/database.js';
-import { AppError } from './lib/app-error.js';
-import { BodyDecryptError, decryptBody } from './lib/body-crypto.js';
 import type { InvalidationBus } from './lib/invalidation-bus.js';
 import { createBrandRepository } from './modules/brand/brand.repository.js';
 import { registerAuthRoutes } from './modules/auth/auth.routes.js';
@@ -13,7 +11,7 @@ import { createAuthService } from './modules/auth/auth.service.js';
 import { createCaptchaService } from './modules/auth/captcha.service.js';
 import { createKeyService } from './modules/auth/keys.service.js';
 import { createSessionRepository } from './modules/auth/session.repository.js';
-import { createSessionService, tokenFromHeader } from './modules/auth/session.service.js';
+import { createSessionService } from './modules/auth/session.service.js';
 import { registerBrandOpsRoutes } from './modules/brand/brand.routes.js';
 import { createMemberRepository } from './modules/member/member.repository.js';
 import { registerMemberRoutes } from './modules/member/member.routes.js';
@@ -35,15 +33,11 @@ import { createDemoGateway } from './modules/payments/demo-gateway.js';
 import { createPaymentsRepository } from './modules/payments/payments.repository.js';
 import { registerPaymentRoutes } from './modules/payments/payments.routes.js';
 import { createPaymentsService } from './modules/payments/payments.service.js';
-import { type Brand, createBrandService } from './modules/brand/brand.service.js';
+import { createBrandService } from './modules/brand/brand.service.js';
 import { registerHealthRoutes } from './modules/health/health.routes.js';
 import { createOperatorRepository } from './modules/operator/operator.repository.js';
 import { registerOperatorRoutes } from './modules/operator/operator.routes.js';
-import {
-  createOperatorService,
-  keyIdentity,
-  operatorTokenFrom,
-} from './modules/operator/operator.service.js';
+import { createOperatorService } from './modules/operator/operator.service.js';
 import { createSystemRepository } from './modules/system/system.repository.js';
 import { registerSystemRoutes } from './modules/system/system.routes.js';
 import { createSystemService } from './modules/system/system.service.js';
@@ -51,7 +45,7 @@ import { registerDocs } from './plugins/docs.js';
 import { isApiPath, registerErrorHandling, sendNotFound } from './plugins/errors.js';
 import { registerSecurityHeaders } from './plugins/security-headers.js';
 import { genRequestId } from './plugins/request-context.js';
-import type { RouteHooks } from './plugins/routes.js';
+import { createRouteHooks } from './plugins/route-hooks.js';
 import { registerSpa } from './plugins/spa.js';
 import { registerJobs } from './jobs/index.js';
 import { lazyChildLoggerFactory, writesInfo } from './lib/lazy-logger.js';
@@ -69,7 +63,7 @@ import { registerVendorRoutes } from './modules/vendors/vendor.routes.js';
 import { registerHouse } from './modules/house/house.routes.js';
 import { createVendorWalletService } from './modules/vendors/vendor-wallet.service.js';
 import { registerRecordRoutes } from './modules/records/records.routes.js';
-import { type RealtimeModule, createRealtimeModule } from './modules/realtime/index.js';
+import { createRealtimeModule } from './modules/realtime/index.js';
 import { createRecordsService } from './modules/records/records.service.js';
 
 export interface AppDeps {
@@ -80,8 +74,6 @@ export interface AppDeps {
   logger?: boolean | Record<string, unknown>;
   version?: string;
 }
-
-const digest = (s: string) => createHash('sha256').update(s).digest();
 
 /** `TRUST_PROXY`: unset or false, true (trust every hop), or a comma-separated list of addresses. */
 function trustProxy(value: string | undefined): boolean | string {
@@ -152,20 +144,33 @@ export async function buildApp(deps: AppDeps) {
     throttle,
   });
   const members = createMemberService({ repository: createMemberRepository(db) });
+  const ledger = createLedgerService(db);
+  const operators = createOperatorService({ repository: createOperatorRepository(db), throttle });
+  // The real-time channel (docs/realtime.md): sockets at /ws on this server, Redis across instances.
+  // It authenticates member sockets with the session service below (read when a socket connects).
+  const realtime = await createRealtimeModule({
+    app,
+    redisUrl: config.REDIS_URL,
+    redisPrefix: config.REDIS_PREFIX,
+    sessionSweepMs: config.SOCKET_SESSION_SWEEP_MS,
+    brands,
+    defaultMerchant: config.DEFAULT_MERCHANT,
+    ledger,
+    operators,
+    sessions: () => sessions,
+    validate: process.env.NODE_ENV !== 'production',
+  });
   const sessionRepository = createSessionRepository(db);
-  // Set below: the real-time channel needs the session service to authenticate its sockets.
-  let realtime: RealtimeModule | undefined;
   const sessions = createSessionService(sessionRepository, {
     idleMs: config.SESSION_IDLE_MINUTES * 60_000,
     absoluteMs: config.SESSION_MAX_HOURS * 3_600_000,
     singleSession: config.SINGLE_SESSION,
-    onEnded: (ids, reason) => realtime?.sessionEnded(ids, reason),
+    onEnded: (ids, reason) => realtime.sessionEnded(ids, reason),
   });
   const keys = createKeyService(db);
   // The captcha test code is a demo convenience for automated tests; production never honours it.
   const captcha = createCaptchaService(db, { testCode: config.DEMO ? config.CAPTCHA_TEST_CODE : undefined });
   const auth = createAuthService({ members, sessions, sessionRepository, throttle, captcha, verification });
-  const ledger = createLedgerService(db);
   const wallet = createWalletService({ db, ledger, throttle });
   // The demo gateway exists only in demo mode; its secret is generated when unset (one instance).
   const gateway = config.DEMO
@@ -179,73 +184,9 @@ export async function buildApp(deps: AppDeps) {
     gateway,
   });
 
-  const operators = createOperatorService({ repository: createOperatorRepository(db), throttle });
-  // The real-time channel (docs/realtime.md): sockets at /ws on this server, Redis across instances.
-  realtime = await createRealtimeModule({
-    app,
-    redisUrl: config.REDIS_URL,
-    redisPrefix: config.REDIS_PREFIX,
-    sessionSweepMs: config.SOCKET_SESSION_SWEEP_MS,
-    brands,
-    defaultMerchant: config.DEFAULT_MERCHANT,
-    ledger,
-    operators,
-    sessions: () => sessions,
-    validate: process.env.NODE_ENV !== 'production',
-  });
   const jobs = registerJobs(app, { db, config, brands, payments });
 
-  const opsKey = config.OPS_API_KEY ? digest(config.OPS_API_KEY) : null;
-  const hooks: RouteHooks = {
-    brandOf(request: FastifyRequest): Brand | Promise<Brand> {
-      const header = request.headers.merchant;
-      // Node joins repeated headers with ", "; the original refuses a doubled Merchant header.
-      if (Array.isArray(header) || (typeof header === 'string' && header.includes(','))) {
-        return Promise.reject(
-          new AppError('request_param_err', { fields: { Merchant: 'send exactly one Merchant header' } }),
-        );
-      }
-      const code =
-        typeof header === 'string' && header !== '' ? header.toLowerCase() : config.DEFAULT_MERCHANT;
-      return brands.cached(code) ?? brands.get(code);
-    },
-    assertAvailable(request, brand) {
-      const status = brands.statusFor(brand, request.ip);
-      if (status === 1) {
-        const { message, endTime } = brand.availability.maintenance;
-        throw new AppError('function.not.available', { maintainTime: message, endTime });
-      }
-      if (status === 2) throw new AppError('access.restricted', { ip: request.ip });
-    },
-    async assertOperator(request) {
-      // An operator session when the request carries one; otherwise the break-glass key.
-      const token = operatorTokenFrom(request.headers);
-      if (token !== null) return operators.authenticate(token);
-      const given = request.headers['x-ops-key'];
-      if (!opsKey || typeof given !== 'string' || !timingSafeEqual(digest(given), opsKey)) {
-        throw new AppError('ops.key.invalid');
-      }
-      return keyIdentity;
-    },
-    sessionOf(request, brand) {
-      return sessions.authenticate(tokenFromHeader(request.headers.authorization), brand.id);
-    },
-    async decryptBody(request) {
-      const header = request.headers.encryption;
-      const body = request.body as { value?: unknown } | undefined;
-      if (typeof header !== 'string' || !header || typeof body?.value !== 'string' || !body.value) {
-        throw new AppError('request_body_required');
-      }
-      try {
-        return decryptBody(header, body, await keys.privateKeys());
-      } catch (err) {
-        if (err instanceof BodyDecryptError)
-          throw new AppError('request_decrypt_failed', { reason: err.reason });
-        throw err;
-      }
-    },
-    validateReplies: process.env.NODE_ENV !== 'production',
-  };
+  const hooks = createRouteHooks({ config, brands, operators, sessions, keys });
 
   registerHealthRoutes(app, database.db);
   registerSystemRoutes(app, hooks, system);
@@ -292,7 +233,7 @@ export async function buildApp(deps: AppDeps) {
     repository: createAnnouncementsRepository(db),
     bus,
     ttlMs: config.BRAND_CACHE_TTL_MS,
-    onPublished: (merchantId, a) => realtime?.hub.toBrand(merchantId, 'announcement.new', a),
+    onPublished: (merchantId, a) => realtime.hub.toBrand(merchantId, 'announcement.new', a),
   });
   registerAnnouncementRoutes(app, hooks, { announcements, brands });
   await registerDocs(app, deps.version ?? '0.0.0');

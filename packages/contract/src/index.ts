@@ -15,6 +15,7 @@ export * from './agent.js';
 export * from './lobby.js';
 export * from './house.js';
 export * from './realtime.js';
+export * from './support.js';
 
 import type { RouteDescriptor } from './route.js';
 import { systemRoutes } from './system.js';
@@ -27,6 +28,7 @@ import { operatorRoutes } from './operator.js';
 import { agentRoutes } from './agent.js';
 import { lobbyRoutes } from './lobby.js';
 import { houseRoutes } from './house.js';
+import { supportClientEvents, supportEvents, supportRoutes } from './support.js';
 import type { EndpointName } from './endpoints.js';
 import { realtimeClientEvents, realtimeEvents } from './realtime.js';
 
@@ -42,6 +44,7 @@ export const routes = {
   ...agentRoutes,
   ...lobbyRoutes,
   ...houseRoutes,
+  ...supportRoutes,
 } satisfies Record<EndpointName, RouteDescriptor>;
 export type Routes = typeof routes;
 
@@ -53,11 +56,13 @@ export const allRoutes: readonly RouteDescriptor[] = Object.values(routes);
  */
 export const socketEvents = {
   ...realtimeEvents,
+  ...supportEvents,
 } as const;
 export type SocketEvents = typeof socketEvents;
 
 /** Every message a client may send on the channel, by name. */
 export const socketClientEvents = {
   ...realtimeClientEvents,
+  ...supportClientEvents,
 } as const;
 export type SocketClientEvents = typeof socketClientEvents;

@@ -548,6 +548,61 @@ export interface AgentAnnouncementTable {
   updated_at: Generated<Date>;
 }
 
+/** Customer-service live chat (migration 202611250200, docs/support.md). */
+export interface SupportConversationTable {
+  id: Generated<string>;
+  merchant_id: number;
+  /** Members' conversations; null for a visitor's. */
+  member_id: string | null;
+  /** Visitors' conversations: SHA-256 of the conversation token. */
+  visitor_token_hash: string | null;
+  name: string;
+  contact: string | null;
+  status: ColumnType<'open' | 'closed', 'open' | 'closed' | undefined, 'open' | 'closed'>;
+  assigned_operator_id: string | null;
+  assigned_name: string | null;
+  unread_for_operators: Generated<number>;
+  last_message_at: Generated<Date>;
+  last_message_preview: Generated<string>;
+  created_ip: string | null;
+  created_at: Generated<Date>;
+  closed_at: Timestamp | null;
+  closed_by: string | null;
+}
+
+export interface SupportAttachmentTable {
+  id: Generated<string>;
+  conversation_id: string;
+  mime: 'image/png' | 'image/jpeg';
+  width: number;
+  height: number;
+  size: number;
+  bytes: Uint8Array;
+  created_at: Generated<Date>;
+}
+
+export interface SupportMessageTable {
+  id: Generated<string>;
+  conversation_id: string;
+  author: 'visitor' | 'member' | 'operator';
+  operator_id: string | null;
+  author_name: string;
+  body: string | null;
+  attachment_id: string | null;
+  client_id: string | null;
+  created_at: Generated<Date>;
+}
+
+export interface SupportCannedReplyTable {
+  id: Generated<string>;
+  merchant_id: number;
+  title: string;
+  body: string;
+  sort_order: Generated<number>;
+  created_at: Generated<Date>;
+  updated_at: Generated<Date>;
+}
+
 export interface Database {
   merchant: MerchantTable;
   member: MemberTable;
@@ -590,6 +645,10 @@ export interface Database {
   house_seed: HouseSeedTable;
   house_round: HouseRoundTable;
   house_callback: HouseCallbackTable;
+  support_conversation: SupportConversationTable;
+  support_attachment: SupportAttachmentTable;
+  support_message: SupportMessageTable;
+  support_canned_reply: SupportCannedReplyTable;
 }
 
 export type Merchant = Selectable<MerchantTable>;
