@@ -65,6 +65,7 @@ import { createVendorWalletService } from './modules/vendors/vendor-wallet.servi
 import { registerRecordRoutes } from './modules/records/records.routes.js';
 import { createRealtimeModule } from './modules/realtime/index.js';
 import { createRecordsService } from './modules/records/records.service.js';
+import { createInboxModule } from './modules/inbox/index.js';
 
 export interface AppDeps {
   config: Config;
@@ -176,12 +177,15 @@ export async function buildApp(deps: AppDeps) {
   const gateway = config.DEMO
     ? createDemoGateway(config.DEMO_GATEWAY_SECRET ?? randomBytes(32).toString('base64url'))
     : null;
+  // In-site messages (docs/inbox.md): built before payments, whose notices it delivers.
+  const inbox = createInboxModule({ db, hub: realtime.hub, throttle, log: app.log });
   const payments = createPaymentsService({
     db,
     ledger,
     wallet,
     repository: createPaymentsRepository(),
     gateway,
+    notify: inbox.notices.payment,
   });
 
   const jobs = registerJobs(app, { db, config, brands, payments });
@@ -193,7 +197,15 @@ export async function buildApp(deps: AppDeps) {
   registerBrandOpsRoutes(app, hooks, brands);
   registerOperatorRoutes(app, hooks, operators);
   registerAuthRoutes(app, hooks, { auth, sessions, keys, captcha, verification, members, demo: config.DEMO });
-  registerMemberRoutes(app, hooks, { members, auth, sessions, captcha, verification, messenger });
+  registerMemberRoutes(app, hooks, {
+    members,
+    auth,
+    sessions,
+    captcha,
+    verification,
+    messenger,
+    onPasswordChanged: inbox.notices.passwordChanged,
+  });
   registerWalletRoutes(app, hooks, wallet);
   const agent = createAgentService({ db, repository: createAgentRepository(db), members, wallet });
   registerAgentRoutes(app, hooks, { agent, announcements: createAgentAnnouncementOps(db), brands });
@@ -236,6 +248,8 @@ export async function buildApp(deps: AppDeps) {
     onPublished: (merchantId, a) => realtime.hub.toBrand(merchantId, 'announcement.new', a),
   });
   registerAnnouncementRoutes(app, hooks, { announcements, brands });
+  inbox.register(app, hooks, { brands });
+  for (const job of inbox.jobs) jobs.register(job);
   await registerDocs(app, deps.version ?? '0.0.0');
 
   const spaFallback = await registerSpa(app, config.STATIC_DIR);

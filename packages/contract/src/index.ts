@@ -16,6 +16,7 @@ export * from './lobby.js';
 export * from './house.js';
 export * from './realtime.js';
 export * from './support.js';
+export * from './inbox.js';
 
 import type { RouteDescriptor } from './route.js';
 import { systemRoutes } from './system.js';
@@ -28,6 +29,7 @@ import { operatorRoutes } from './operator.js';
 import { agentRoutes } from './agent.js';
 import { lobbyRoutes } from './lobby.js';
 import { houseRoutes } from './house.js';
+import { inboxEvents, inboxRoutes } from './inbox.js';
 import { supportClientEvents, supportEvents, supportRoutes } from './support.js';
 import type { EndpointName } from './endpoints.js';
 import { realtimeClientEvents, realtimeEvents } from './realtime.js';
@@ -45,6 +47,7 @@ export const routes = {
   ...lobbyRoutes,
   ...houseRoutes,
   ...supportRoutes,
+  ...inboxRoutes,
 } satisfies Record<EndpointName, RouteDescriptor>;
 export type Routes = typeof routes;
 
@@ -57,6 +60,7 @@ export const allRoutes: readonly RouteDescriptor[] = Object.values(routes);
 export const socketEvents = {
   ...realtimeEvents,
   ...supportEvents,
+  ...inboxEvents,
 } as const;
 export type SocketEvents = typeof socketEvents;
 

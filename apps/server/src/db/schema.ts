@@ -548,6 +548,39 @@ export interface AgentAnnouncementTable {
   updated_at: Generated<Date>;
 }
 
+/** In-site messages (migration 202611250100, docs/inbox.md). */
+export interface InboxMessageTable {
+  id: Generated<string>;
+  merchant_id: number;
+  kind: 'system' | 'operator' | 'agent';
+  /** `members`: one inbox_recipient row per member at delivery; `brand`: every member, no rows. */
+  audience: 'members' | 'brand';
+  target: 'member' | 'team' | 'direct' | 'brand';
+  /** The member (`member`) or the agent whose team it is (`team`, `direct`). */
+  target_member_id: string | null;
+  /** Agent messages: the sending agent. */
+  sender_member_id: string | null;
+  created_by: string;
+  title: string;
+  /** Sanitised HTML. */
+  content: string;
+  notice_code: string | null;
+  notice_params: Json<Record<string, string>> | null;
+  status: 'scheduled' | 'sent' | 'cancelled';
+  send_at: Timestamp;
+  sent_at: Timestamp | null;
+  recipient_count: number | null;
+  created_at: Generated<Date>;
+}
+
+/** A member's read and delete state of one message. */
+export interface InboxRecipientTable {
+  member_id: string;
+  message_id: string;
+  read_at: Timestamp | null;
+  deleted_at: Timestamp | null;
+}
+
 /** Customer-service live chat (migration 202611250200, docs/support.md). */
 export interface SupportConversationTable {
   id: Generated<string>;
@@ -649,6 +682,8 @@ export interface Database {
   support_attachment: SupportAttachmentTable;
   support_message: SupportMessageTable;
   support_canned_reply: SupportCannedReplyTable;
+  inbox_message: InboxMessageTable;
+  inbox_recipient: InboxRecipientTable;
 }
 
 export type Merchant = Selectable<MerchantTable>;

@@ -17,6 +17,8 @@ export interface MemberRouteDeps {
   captcha: CaptchaService;
   verification: VerificationService;
   messenger: Messenger;
+  /** Told after the login password was changed or reset (an inbox notice); not awaited. */
+  onPasswordChanged?: (brand: Brand, memberId: string) => void;
 }
 
 export function registerMemberRoutes(app: FastifyInstance, hooks: RouteHooks, deps: MemberRouteDeps) {
@@ -109,6 +111,7 @@ export function registerMemberRoutes(app: FastifyInstance, hooks: RouteHooks, de
     // A changed password ends every other session of the member.
     await sessions.revokeAllForMember(s.member.id, 'password_changed', s.sessionId);
     if (s.mustChangePassword) await sessions.clearMustChange(s.sessionId);
+    deps.onPasswordChanged?.(brand, s.member.id);
     return { changed: true as const };
   });
 
@@ -145,6 +148,7 @@ export function registerMemberRoutes(app: FastifyInstance, hooks: RouteHooks, de
     if (!member) throw new AppError('verification.code.invalid');
     await members.setPassword(member.id, body.newPassword, false);
     await sessions.revokeAllForMember(member.id, 'password_reset');
+    deps.onPasswordChanged?.(brand, member.id);
     return { changed: true as const };
   });
 }

@@ -57,6 +57,11 @@ function signedMinor(input: number | string, scale: number): bigint {
   return negative ? -minor : minor;
 }
 
+/** A money event the member is told about (an inbox notice), raised after its transaction commits. */
+export type PaymentNotice =
+  | { kind: 'deposit_credited'; memberId: string; depositId: string; amount: string }
+  | { kind: 'withdrawal_paid' | 'withdrawal_rejected'; memberId: string; withdrawId: string; amount: string };
+
 export function createPaymentsService(deps: {
   db: Kysely<Database>;
   ledger: LedgerService;
@@ -64,8 +69,21 @@ export function createPaymentsService(deps: {
   repository: PaymentsRepository;
   /** The built-in demo gateway; null when it is off (DEMO=0). */
   gateway: DemoGateway | null;
+  /**
+   * Told after a deposit is credited or a withdrawal settled, once the money has committed; not
+   * awaited, and its failure never fails the payment.
+   */
+  notify?: (brand: Brand, notice: PaymentNotice) => void;
 }) {
   const { db, ledger, wallet, repository: repo, gateway } = deps;
+
+  function tell(brand: Brand, notice: PaymentNotice) {
+    try {
+      deps.notify?.(brand, notice);
+    } catch {
+      // A notice is a courtesy; the money has moved whatever happens to it.
+    }
+  }
 
   const confirmMinutes = (brand: Brand) => brand.settings.payments.confirmMinutes;
 
@@ -294,6 +312,14 @@ export function createPaymentsService(deps: {
             gatewayRef: body.gatewayRef,
           }),
         );
+        if (applied) {
+          tell(brand, {
+            kind: 'deposit_credited',
+            memberId: deposit.member_id,
+            depositId: deposit.id,
+            amount: String(deposit.amount),
+          });
+        }
       } else {
         applied = await repo.transitionDeposit(db, brand.id, deposit.id, ['pending'], body.status, {
           gatewayRef: body.gatewayRef,
@@ -496,7 +522,7 @@ export function createPaymentsService(deps: {
     async approveDeposit(brand: Brand, id: string, note: string | undefined, actor: string) {
       const deposit = await opsDeposit(brand, id);
       const clearing = await ledger.systemAccount(db, brand.id, 'payments_clearing', brand.currency);
-      return ledger.transaction(async (tx) => {
+      const result = await ledger.transaction(async (tx) => {
         const applied = await credit(tx, brand, deposit, clearing, ['pending'], {
           decisionNote: note ?? null,
         });
@@ -511,6 +537,15 @@ export function createPaymentsService(deps: {
         });
         return { deposit: opsDepositView(brand, now), replayed: !applied };
       });
+      if (!result.replayed) {
+        tell(brand, {
+          kind: 'deposit_credited',
+          memberId: deposit.member_id,
+          depositId: deposit.id,
+          amount: String(deposit.amount),
+        });
+      }
+      return result;
     },
 
     async rejectDeposit(brand: Brand, id: string, reason: string, actor: string) {
@@ -567,7 +602,7 @@ export function createPaymentsService(deps: {
       const minutes = confirmMinutes(brand);
       const clearing = await ledger.systemAccount(db, brand.id, 'withdrawals_clearing', brand.currency);
       const payments = await ledger.systemAccount(db, brand.id, 'payments_clearing', brand.currency);
-      return ledger.transaction(async (tx) => {
+      const result = await ledger.transaction(async (tx) => {
         const applied = await repo.decideWithdraw(tx, brand.id, id, outcome, note);
         if (applied) {
           const amount = BigInt(row.amount);
@@ -604,6 +639,15 @@ export function createPaymentsService(deps: {
         });
         return { withdrawal: opsWithdrawView(brand, now), replayed: !applied };
       });
+      if (!result.replayed) {
+        tell(brand, {
+          kind: outcome === 'paid' ? 'withdrawal_paid' : 'withdrawal_rejected',
+          memberId: row.member_id,
+          withdrawId: id,
+          amount: String(row.amount),
+        });
+      }
+      return result;
     },
 
     async withdrawProof(brand: Brand, id: string) {
