@@ -782,7 +782,8 @@ export const endpoints = {
     auth: 'ops',
     encrypted: false,
     opsRoles: ['admin', 'support'],
-  },  // Customer-service live chat (packages/contract/src/support.ts, docs/support.md).
+  },
+  // Customer-service live chat (packages/contract/src/support.ts, docs/support.md).
   supportImUrl: { method: 'GET', path: '/wps/relay/CSP_ImUrl', auth: 'none', encrypted: false },
   supportCurrent: { method: 'GET', path: '/wps/support/conversation', auth: 'optional', encrypted: false },
   supportStart: { method: 'POST', path: '/wps/support/conversation', auth: 'optional', encrypted: false },
