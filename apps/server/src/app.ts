@@ -64,6 +64,7 @@ import { registerHouse } from './modules/house/house.routes.js';
 import { createVendorWalletService } from './modules/vendors/vendor-wallet.service.js';
 import { registerRecordRoutes } from './modules/records/records.routes.js';
 import { createRealtimeModule } from './modules/realtime/index.js';
+import { createSupportModule } from './modules/support/index.js';
 import { createRecordsService } from './modules/records/records.service.js';
 import { createInboxModule } from './modules/inbox/index.js';
 
@@ -250,6 +251,16 @@ export async function buildApp(deps: AppDeps) {
   registerAnnouncementRoutes(app, hooks, { announcements, brands });
   inbox.register(app, hooks, { brands });
   for (const job of inbox.jobs) jobs.register(job);
+  // Customer-service live chat (docs/support.md): HTTP routes, socket events, the console's queue.
+  createSupportModule({
+    db,
+    throttle,
+    realtime,
+    operators,
+    brands,
+    defaultMerchant: config.DEFAULT_MERCHANT,
+    log: app.log,
+  }).register(app, hooks);
   await registerDocs(app, deps.version ?? '0.0.0');
 
   const spaFallback = await registerSpa(app, config.STATIC_DIR);

@@ -8,4 +8,5 @@ export * from './errors.js';
 export * from './enums.js';
 export * from './whitelabel.js';
 export * from './register-patterns.js';
+export * from './support-rules.js';
 export type * from './route.js';

@@ -50,6 +50,12 @@ export const errorCatalogue = {
   forbidden: { status: 403, message: 'You may not do this.' },
   'access.restricted': { status: 403, message: 'Access restricted by location or IP.' },
   'not.found': { status: 404, message: 'Not found.' },
+  'contract.state': { status: 409, message: 'This contract cannot make that change in its current state.' },
+  'contract.rate.above.upline': { status: 400, message: 'A downline’s rates may not exceed your own contract.' },
+  'contract.upline.none': { status: 400, message: 'You hold no contract of this kind to offer from.' },
+  'contract.not.agent': { status: 400, message: 'Contracts are offered to agents only.' },
+  'contract.not.top': { status: 400, message: 'The operator sets contracts of top agents only.' },
+  'contract.terms.invalid': { status: 400, message: 'The contract terms are incomplete or inconsistent.' },
   'duplicate.request': { status: 409, message: 'This request was already made with different content.' },
   'feedback.content_length': {
     status: 400,
@@ -79,6 +85,11 @@ export const errorCatalogue = {
     status: 503,
     message: 'The wallet did not answer; nothing was charged. Please try again.',
   },
+  'support.attachment.invalid': {
+    status: 400,
+    message: 'Attachments must be PNG or JPEG images of at most 5 MB.',
+  },
+  'support.conversation.closed': { status: 409, message: 'This conversation is closed.' },
 } as const satisfies Record<string, { status: number; message: string }>;
 
 export type ErrorCode = keyof typeof errorCatalogue;

@@ -259,6 +259,39 @@ const matrix: Partial<Record<EndpointName, { roles: Role[]; url: string; payload
     payload: {},
   },
   opsAgentAnnouncementDelete: { roles: ADMIN, url: '/ops/merchants/:m/agent-announcements/999999' },
+  // Customer service (docs/support.md): the console is for support and admin.
+  opsSupportList: { roles: CONTENT_READ, url: '/ops/merchants/:m/support/conversations' },
+  opsSupportDetail: { roles: CONTENT_READ, url: '/ops/merchants/:m/support/conversations/999999' },
+  opsSupportMessages: { roles: CONTENT_READ, url: '/ops/merchants/:m/support/conversations/999999/messages' },
+  opsSupportSend: {
+    roles: CONTENT_READ,
+    url: '/ops/merchants/:m/support/conversations/999999/messages',
+    payload: { clientId: 'matrix-check-1', text: 'hi' },
+  },
+  opsSupportAssign: {
+    roles: CONTENT_READ,
+    url: '/ops/merchants/:m/support/conversations/999999/assign',
+    payload: {},
+  },
+  opsSupportClose: {
+    roles: CONTENT_READ,
+    url: '/ops/merchants/:m/support/conversations/999999/close',
+    payload: {},
+  },
+  opsSupportRead: {
+    roles: CONTENT_READ,
+    url: '/ops/merchants/:m/support/conversations/999999/read',
+    payload: {},
+  },
+  opsSupportAttachment: { roles: CONTENT_READ, url: '/ops/merchants/:m/support/attachments/999999' },
+  opsSupportCannedList: { roles: CONTENT_READ, url: '/ops/merchants/:m/support/canned' },
+  opsSupportCannedCreate: { roles: CONTENT_READ, url: '/ops/merchants/:m/support/canned', payload: {} },
+  opsSupportCannedUpdate: {
+    roles: CONTENT_READ,
+    url: '/ops/merchants/:m/support/canned/999999',
+    payload: {},
+  },
+  opsSupportCannedDelete: { roles: CONTENT_READ, url: '/ops/merchants/:m/support/canned/999999' },
 };
 const opsNames = (Object.keys(endpoints) as EndpointName[]).filter((n) => endpoints[n].auth === 'ops');
 

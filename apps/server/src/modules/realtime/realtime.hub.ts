@@ -52,6 +52,11 @@ export const rooms = {
   operators: (merchantId: number) => `o:${merchantId}`,
   allBrandOperators: 'o:*',
   topic: (merchantId: number, topic: string) => `t:${merchantId}:${topic}`,
+  /** Customer service (docs/support.md): a visitor's conversation, the brand's open consoles, and
+   * the chat windows that hear whether an operator is online. */
+  supportConversation: (conversationId: string) => `sc:${conversationId}`,
+  supportAgents: (merchantId: number) => `sa:${merchantId}`,
+  supportWatchers: (merchantId: number) => `sw:${merchantId}`,
 };
 
 /** Decides whether an identity may join a topic of a given domain prefix (`lottery`, `table` …). */
