@@ -66,6 +66,7 @@ import { registerRecordRoutes } from './modules/records/records.routes.js';
 import { createRealtimeModule } from './modules/realtime/index.js';
 import { createSupportModule } from './modules/support/index.js';
 import { createRecordsService } from './modules/records/records.service.js';
+import { createContractsModule } from './modules/contracts/index.js';
 import { createInboxModule } from './modules/inbox/index.js';
 
 export interface AppDeps {
@@ -211,6 +212,16 @@ export async function buildApp(deps: AppDeps) {
   const agent = createAgentService({ db, repository: createAgentRepository(db), members, wallet });
   registerAgentRoutes(app, hooks, { agent, announcements: createAgentAnnouncementOps(db), brands });
   for (const job of agentJobs({ db, brands, agent })) jobs.register(job);
+  // Agent contracts (docs/contracts.md): offers, top agents' contracts, settlement jobs.
+  const contracts = createContractsModule({
+    db,
+    ledger,
+    brands,
+    hub: () => realtime?.hub,
+    refreshRollups: (brand, daysBack) => agent.refreshRollups(brand, daysBack),
+  });
+  contracts.register(app, hooks);
+  for (const job of contracts.jobs) jobs.register(job);
   await registerPaymentRoutes(app, hooks, { payments, brands, gateway });
   // Seamless vendor wallet callbacks (/vendor/<code>/<op>); bets, rollups (docs/vendor-protocol.md).
   const vendorSecrets = createVendorSecrets(db);

@@ -1,3 +1,4 @@
+import { contractEndpoints } from './contract-endpoints.js';
 import type { Endpoint } from './route.js';
 
 /** Path of the real-time socket endpoint (docs/realtime.md), on the same port as the API. */
@@ -705,6 +706,7 @@ export const endpoints = {
     modId: 'COMM3',
   },
   rankList: { method: 'GET', path: '/wps/relay/GCSGAME_getRankList', auth: 'none', encrypted: false },
+  ...contractEndpoints,
   // In-site messages (packages/contract/src/inbox.ts): the original's CSP relay names.
   inboxList: {
     method: 'GET',

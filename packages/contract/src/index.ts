@@ -12,6 +12,7 @@ export * from './payments.js';
 export * from './operator.js';
 export * from './openapi.js';
 export * from './agent.js';
+export * from './contracts.js';
 export * from './lobby.js';
 export * from './house.js';
 export * from './realtime.js';
@@ -27,6 +28,7 @@ import { recordRoutes } from './records.js';
 import { paymentRoutes } from './payments.js';
 import { operatorRoutes } from './operator.js';
 import { agentRoutes } from './agent.js';
+import { contractEvents, contractRoutes } from './contracts.js';
 import { lobbyRoutes } from './lobby.js';
 import { houseRoutes } from './house.js';
 import { inboxEvents, inboxRoutes } from './inbox.js';
@@ -44,6 +46,7 @@ export const routes = {
   ...paymentRoutes,
   ...operatorRoutes,
   ...agentRoutes,
+  ...contractRoutes,
   ...lobbyRoutes,
   ...houseRoutes,
   ...supportRoutes,
@@ -59,6 +62,7 @@ export const allRoutes: readonly RouteDescriptor[] = Object.values(routes);
  */
 export const socketEvents = {
   ...realtimeEvents,
+  ...contractEvents,
   ...supportEvents,
   ...inboxEvents,
 } as const;

@@ -61,6 +61,10 @@ export const ledgerKinds = [
   'BET',
   'WIN',
   'BET_REFUND',
+  'DIVIDEND',
+  'DAILY_WAGE',
+  'HOURLY_SALARY',
+  'REALTIME_SALARY',
 ] as const;
 
 export const memberTransactionSchema = z.object({

@@ -636,10 +636,87 @@ export interface SupportCannedReplyTable {
   updated_at: Generated<Date>;
 }
 
+/** Agent contracts (migration 202611250300, docs/contracts.md): one row per version. */
+export interface AgentContractTable {
+  id: Generated<string>;
+  merchant_id: number;
+  kind: string;
+  member_id: string;
+  payer_id: string | null;
+  version: number;
+  status: string;
+  period: string | null;
+  terms: Json<unknown>;
+  top_rate: ColumnType<string, string | undefined, string>;
+  offered_by: string;
+  offered_at: Generated<Date>;
+  accepted_at: Timestamp | null;
+  ended_at: Timestamp | null;
+}
+
+export interface AgentContractEventTable {
+  id: Generated<string>;
+  merchant_id: number;
+  kind: string;
+  member_id: string;
+  contract_id: string | null;
+  action: string;
+  actor: string;
+  from_version: number | null;
+  to_version: number | null;
+  at: Generated<Date>;
+}
+
+export interface ContractBillTable {
+  id: Generated<string>;
+  merchant_id: number;
+  kind: string;
+  contract_id: string;
+  member_id: string;
+  payer_id: string | null;
+  depth: number;
+  period_start: Timestamp;
+  period_end: Timestamp;
+  valid_bet: ColumnType<string, string | undefined, string>;
+  profit_loss: ColumnType<string, string | undefined, string>;
+  active_members: Generated<number>;
+  tier: Generated<number>;
+  amount: ColumnType<string, string, string>;
+  paid: ColumnType<string, string | undefined, string>;
+  carry_in: ColumnType<string, string | undefined, string>;
+  carry_out: ColumnType<string, string | undefined, string>;
+  status: string;
+  created_at: Generated<Date>;
+  updated_at: Generated<Date>;
+}
+
+export interface ContractPeriodDoneTable {
+  merchant_id: number;
+  kind: string;
+  period_start: Timestamp;
+  period_code: Generated<string>;
+  done_at: Generated<Date>;
+}
+
+export interface ContractRtRoundTable {
+  bet_id: string;
+  merchant_id: number;
+  member_id: string;
+  stake: string;
+  payout: string;
+  window_start: Timestamp;
+  reversed_in: Timestamp | null;
+}
+
 export interface Database {
   merchant: MerchantTable;
   member: MemberTable;
   member_tree: MemberTreeTable;
+  agent_contract: AgentContractTable;
+  agent_contract_event: AgentContractEventTable;
+  contract_bill: ContractBillTable;
+  contract_period_done: ContractPeriodDoneTable;
+  contract_rt_round: ContractRtRoundTable;
   help_topic: HelpTopicTable;
   feedback: FeedbackTable;
   session: SessionTable;

@@ -100,6 +100,18 @@ export const brandSettingsSchema = brandPresentationSchema.extend({
    * defaults.
    */
   agent: agentSettingsSchema.optional(),
+  /**
+   * Agent contracts (docs/contracts.md): `enableContract` switches dividends, `enableSalary` the
+   * daily, hourly and real-time salaries (beside their whitelabel modules); `dividendCarry`
+   * `profit` carries a period the team won into the next periods' losses.
+   */
+  contracts: z
+    .object({
+      enableContract: z.boolean().default(true),
+      enableSalary: z.boolean().default(true),
+      dividendCarry: z.enum(['none', 'profit']).default('none'),
+    })
+    .optional(),
 });
 export type BrandSettings = z.infer<typeof brandSettingsSchema>;
 

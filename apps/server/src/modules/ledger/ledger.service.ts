@@ -16,7 +16,11 @@ export type LedgerKind =
   | 'ADJUSTMENT'
   | 'BET'
   | 'WIN'
-  | 'BET_REFUND';
+  | 'BET_REFUND'
+  | 'DIVIDEND'
+  | 'DAILY_WAGE'
+  | 'HOURLY_SALARY'
+  | 'REALTIME_SALARY';
 
 export type AccountKind = 'main' | 'vendor' | 'points' | 'system';
 

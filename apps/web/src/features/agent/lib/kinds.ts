@@ -18,6 +18,10 @@ const kindSet = {
   BET: true,
   WIN: true,
   BET_REFUND: true,
+  DIVIDEND: true,
+  DAILY_WAGE: true,
+  HOURLY_SALARY: true,
+  REALTIME_SALARY: true,
 } as const satisfies Record<LedgerKind, true>;
 export const ledgerKinds = Object.keys(kindSet) as LedgerKind[];
 

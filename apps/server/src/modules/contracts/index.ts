@@ -1,0 +1,60 @@
+import type { FastifyInstance } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema.js';
+import type { RouteHooks } from '../../plugins/routes.js';
+import { agentSettings } from '../agent/agent.service.js';
+import type { Brand, BrandService } from '../brand/brand.service.js';
+import type { LedgerService } from '../ledger/ledger.service.js';
+import type { RealtimeHub } from '../realtime/index.js';
+import { contractJobs } from './contracts.jobs.js';
+import { createContractsRepository } from './contracts.repository.js';
+import { registerContractRoutes } from './contracts.routes.js';
+import { createContractsService } from './contracts.service.js';
+import { createContractsSettlement } from './contracts.settlement.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The contracts module, for operational scripts and tests (running a settlement on demand). */
+    contracts: ContractsModule;
+  }
+}
+
+/**
+ * Agent contracts (docs/contracts.md): dividends, daily wages, hourly and real-time salaries on one
+ * engine — offers and their answers, the operator's top-agent contracts, settlement jobs that pay
+ * "upline pays the difference" through the ledger.
+ */
+export function createContractsModule(deps: {
+  db: Kysely<Database>;
+  ledger: LedgerService;
+  brands: BrandService;
+  hub: () => RealtimeHub | undefined;
+  /** The agent module's team-rollup refresh (settlement reads `team_day`). */
+  refreshRollups: (brand: Brand, daysBack: number) => Promise<void>;
+}) {
+  const repository = createContractsRepository(deps.db);
+  const service = createContractsService({ repository, ledger: deps.ledger, hub: deps.hub });
+  const settlement = createContractsSettlement({
+    repository,
+    ledger: deps.ledger,
+    hub: deps.hub,
+    refreshRollups: deps.refreshRollups,
+    // The agent centre's active-member rule (docs/reports.md), in minor units.
+    activeThreshold: (brand) =>
+      BigInt(Math.round(agentSettings(brand).activeMinValidBet * 10 ** brand.currencyScale)),
+  });
+  const module = {
+    service,
+    settlement,
+    /** A brand by code, for scripts and tests driving a settlement. */
+    brand: (code: string) => deps.brands.get(code),
+    jobs: contractJobs({ db: deps.db, brands: deps.brands, settlement }),
+    register(app: FastifyInstance, hooks: RouteHooks) {
+      app.decorate('contracts', module);
+      registerContractRoutes(app, hooks, { contracts: service, settlement, brands: deps.brands });
+    },
+  };
+  return module;
+}
+
+export type ContractsModule = ReturnType<typeof createContractsModule>;
