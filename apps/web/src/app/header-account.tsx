@@ -6,6 +6,7 @@ import { useOpenMemberPage } from '../components/use-open-member-page';
 import { UserId } from '../components/user-id';
 import { paths } from '../config/paths';
 import { useMemberInfoQuery } from '../features/auth/api/session';
+import { useUnreadMessage } from '../features/inbox/api/inbox';
 import { HeaderBalance } from '../features/wallet/components/header-balance';
 import { usePermission } from '../lib/permission';
 import { useSessionStore } from '../lib/session-store';
@@ -26,6 +27,7 @@ export default function HeaderAccount() {
   const isTrial = useSessionStore((s) => s.isTrial);
   const openModal = useUiStore((s) => s.openModal);
   const openMemberPage = useOpenMemberPage();
+  const unreadMessages = useUnreadMessage();
   const cs = status.info.customerService[0];
   const name = info?.nickname || info?.account || session.get('nickname') || session.get('account') || '';
   const vip = info?.clubLabel.labelName;
@@ -45,6 +47,7 @@ export default function HeaderAccount() {
         vipLabel={vip}
         isAgent={isAgent}
         isTrial={isTrial}
+        unreadMessages={unreadMessages}
         onMemberPage={openMemberPage}
         onCustomerService={cs ? () => openCustomerService(cs.path) : undefined}
         onChangePassword={() => openModal('changePassword')}

@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useInboxRealtime } from '../features/inbox/hooks/use-inbox-realtime';
 import { type WalletBalance, walletKeys } from '../features/wallet/api/wallet';
 import { connectRealtime, disconnectRealtime, onRealtimeReconnect, useSocketEvent } from '../lib/realtime';
 import { storedMerchant } from '../lib/api-client';
@@ -56,6 +57,9 @@ export function RealtimeBridge() {
     void queryClient.invalidateQueries({ queryKey: ['lobby', 'announcements'] });
     void queryClient.invalidateQueries({ queryKey: ['lobby', 'notices'] });
   });
+
+  // The unread count and the inbox follow `inbox.unread` / `inbox.message` (docs/inbox.md).
+  useInboxRealtime();
 
   useSocketEvent('session.ended', (event) => {
     if (!useSessionStore.getState().token) return;

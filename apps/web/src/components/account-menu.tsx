@@ -1,5 +1,7 @@
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { useTranslation } from 'react-i18next';
+import { useId } from 'react';
+import { CountBadge } from './count-badge';
 import { CopyGlyph, useCopy } from './user-id';
 
 interface AccountMenuProps {
@@ -10,6 +12,8 @@ interface AccountMenuProps {
   vipLabel?: string | undefined;
   isAgent: boolean;
   isTrial: boolean;
+  /** Spec §3 `unreadMessage`: a badge on the avatar and on the messages entry when above 0. */
+  unreadMessages?: number;
   onMemberPage(page: 'securityCenter' | 'personalHistoryCopy' | 'messageV2'): void;
   onCustomerService?: (() => void) | undefined;
   onChangePassword(): void;
@@ -28,6 +32,7 @@ export function AccountMenu({
   vipLabel,
   isAgent,
   isTrial,
+  unreadMessages = 0,
   onMemberPage,
   onCustomerService,
   onChangePassword,
@@ -37,9 +42,14 @@ export function AccountMenu({
   const { t } = useTranslation();
   const initial = [...name.trim()][0]?.toUpperCase() ?? '';
   const { copied, copy } = useCopy(userId ?? '');
+  const unreadId = useId();
   return (
     <DropdownMenu.Root modal={false}>
-      <DropdownMenu.Trigger className="avatar-button" aria-label={t('account_menu')}>
+      <DropdownMenu.Trigger
+        className="avatar-button"
+        aria-label={t('account_menu')}
+        aria-describedby={unreadMessages > 0 ? unreadId : undefined}
+      >
         <span className="avatar" aria-hidden="true">
           {initial || (
             <svg viewBox="0 0 24 24" width="18" height="18">
@@ -47,7 +57,17 @@ export function AccountMenu({
               <path d="M4 21c1-4.5 4.3-7 8-7s7 2.5 8 7" fill="currentColor" />
             </svg>
           )}
+          {unreadMessages > 0 && (
+            <span className="count-badge count-badge--dot" data-testid="avatar-unread">
+              {unreadMessages > 99 ? '99+' : unreadMessages}
+            </span>
+          )}
         </span>
+        {unreadMessages > 0 && (
+          <span id={unreadId} className="visually-hidden">
+            {t('unread_messages', { count: unreadMessages })}
+          </span>
+        )}
         <span className="avatar-button__name hide-medium">{name}</span>
         <svg viewBox="0 0 24 24" width="14" height="14" aria-hidden="true">
           <path d="m6 9 6 6 6-6" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
@@ -83,6 +103,7 @@ export function AccountMenu({
           </DropdownMenu.Item>
           <DropdownMenu.Item className="menu__item" onSelect={() => onMemberPage('messageV2')}>
             {t('in_platform_information')}
+            <CountBadge count={unreadMessages} />
           </DropdownMenu.Item>
           {onCustomerService && (
             <DropdownMenu.Item className="menu__item" onSelect={onCustomerService}>

@@ -5,6 +5,7 @@ import { paths } from '../config/paths';
 import { usePermission, useWhitelabel } from '../lib/permission';
 import { useSessionStore } from '../lib/session-store';
 import { useUiStore } from '../lib/ui-store';
+import { CountBadge } from './count-badge';
 import { openCustomerService } from './customer-service-button';
 import { LanguageSelect } from './language-select';
 import { useOpenMemberPage } from './use-open-member-page';
@@ -75,7 +76,16 @@ interface Item {
  * (the `classify` slot, composed by app/ from the lobby), app download, customer service,
  * language and sign-out. Member pages ask a visitor to log in first (spec §4).
  */
-export function SideMenu({ footer, classify }: { footer?: ReactNode; classify?: ReactNode }) {
+export function SideMenu({
+  footer,
+  classify,
+  badges = {},
+}: {
+  footer?: ReactNode;
+  classify?: ReactNode;
+  /** Counts beside member-centre entries, by page id (spec §2: shown when above 0). */
+  badges?: Partial<Record<string, number>>;
+}) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const status = usePermission();
@@ -160,6 +170,7 @@ export function SideMenu({ footer, classify }: { footer?: ReactNode; classify?: 
           <button type="button" className="side-menu__item" onClick={() => go(item)}>
             <Glyph name={item.icon} />
             <span>{item.label}</span>
+            {item.memberPage && <CountBadge count={badges[item.memberPage] ?? 0} />}
           </button>
         </li>
       ));

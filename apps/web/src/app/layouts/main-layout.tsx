@@ -4,6 +4,7 @@ import { Footer } from '../../components/footer';
 import { PageLoader } from '../../components/page-loader';
 import { Header } from '../../components/header';
 import { SideMenu } from '../../components/side-menu';
+import { useUnreadMessage } from '../../features/inbox/api/inbox';
 import { CategoryNav, SideClassifyMenus } from '../../features/lobby/components/category-nav';
 import { isGamePage } from '../../config/paths';
 import { useUiStore } from '../../lib/ui-store';
@@ -17,6 +18,7 @@ export function MainLayout() {
   const { pathname } = useLocation();
   const gamePage = isGamePage(pathname);
   const { sideMenuOpen, setSideMenu } = useUiStore();
+  const unreadMessages = useUnreadMessage();
 
   return (
     <div
@@ -26,6 +28,7 @@ export function MainLayout() {
       {!gamePage && (
         <SideMenu
           classify={<SideClassifyMenus onNavigate={() => window.innerWidth < 1024 && setSideMenu(false)} />}
+          badges={{ messageV2: unreadMessages }}
         />
       )}
       {sideMenuOpen && !gamePage && (

@@ -38,6 +38,9 @@ const AccountDetails = page(() =>
   import('../../features/agent/components/account-details').then((m) => m.AccountDetails),
 );
 const DepositPage = page(() => import('../../features/wallet/components/deposit').then((m) => m.DepositPage));
+const PlatformMessages = page(() =>
+  import('../../features/inbox/components/platform-messages').then((m) => m.PlatformMessages),
+);
 const WithdrawPage = page(() =>
   import('../../features/wallet/components/withdraw').then((m) => m.WithdrawPage),
 );
@@ -70,6 +73,7 @@ export default function AgentHomePage() {
     palStatementsAgentCopy: () => <UserProfitLoss />,
     agentRevenueReport: () => <MyIncome />,
     agentDownlineTransactionDetailsCopy: () => <AccountDetails />,
+    platformMessages: () => <PlatformMessages />,
   };
 
   const entries = agentMenu.filter(

@@ -4,7 +4,10 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { EmptyState } from '../../components/empty-state';
 import { defaultMemberPage, memberMenu } from '../../config/member-menu';
+import { CountBadge } from '../../components/count-badge';
 import { authKeys, useMemberInfoQuery } from '../../features/auth/api/session';
+import { useUnreadMessage } from '../../features/inbox/api/inbox';
+import { MessageCenter } from '../../features/inbox/components/message-center';
 import { BetRecord } from '../../features/records/components/bet-record';
 import { ProfitLoss } from '../../features/records/components/profit-loss';
 import { useMerchantWalletQuery } from '../../features/wallet/api/wallet';
@@ -66,6 +69,8 @@ export default function MemberPage() {
   const page = entries.some((e) => e.page === params.get('page')) ? params.get('page')! : defaultMemberPage;
   const title = t(page as 'securityCenter');
   const open = (next: string) => setParams({ page: next });
+  // Spec §2: badge counters on member-centre entries when above 0.
+  const badges: Partial<Record<string, number>> = { messageV2: useUnreadMessage() };
 
   const panels: Record<string, () => ReactNode> = {
     securityCenter: () => <SecurityCenter />,
@@ -80,6 +85,7 @@ export default function MemberPage() {
       <DepositPage depositId={params.get('deposit')} onCloseStatus={() => open('depositv2')} />
     ),
     withdraw: () => <WithdrawPage onSetPaymentPassword={() => open('securityCenter')} />,
+    messageV2: () => <MessageCenter />,
   };
 
   return (
@@ -96,6 +102,7 @@ export default function MemberPage() {
                 onClick={() => open(e.page)}
               >
                 {t(e.page as 'securityCenter')}
+                <CountBadge count={badges[e.page] ?? 0} />
               </button>
             </li>
           ))}

@@ -91,9 +91,10 @@ describe('agent centre navigation', { timeout: 30_000 }, () => {
       'User Profit and Loss',
       'My Income',
       'Transaction Details',
+      'Platform Messages',
       'Customer Service',
     ]);
-    // Contract and salary pages and platform messages have no page yet: no empty placeholders.
+    // Contract and salary pages have no page yet: no empty placeholders.
     expect(navNames()).not.toContain('Dividend');
     expect(navNames()).not.toContain('Hourly Salary');
   });
@@ -122,6 +123,7 @@ describe('agent centre navigation', { timeout: 30_000 }, () => {
       'Announcement',
       'Team Overview',
       'Transaction Details',
+      'Platform Messages',
       'Customer Service',
     ]);
   });

@@ -4,6 +4,7 @@ import common from './common.json';
 import errors from './errors.json';
 import games from './games.json';
 import help from './help.json';
+import inbox from './inbox.json';
 import lobby from './lobby.json';
 import member from './member.json';
 import operator from './operator.json';
@@ -25,5 +26,6 @@ export const en = {
   operator,
   games,
   records,
+  inbox,
 };
 export type Resources = typeof en;

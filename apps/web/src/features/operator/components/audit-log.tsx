@@ -12,6 +12,9 @@ const actionKeys = {
   'withdraw.reject': 'action_withdraw_reject',
   adjustment: 'action_adjustment',
   'operator.create': 'action_operator_create',
+  'inbox.send': 'action_inbox_send',
+  'inbox.schedule': 'action_inbox_schedule',
+  'inbox.cancel': 'action_inbox_cancel',
 } as const;
 
 const text = (v: unknown) => (typeof v === 'string' && v.trim() ? v : null);
@@ -26,7 +29,7 @@ function details(entry: OpsAuditEntry, fmt: OpsFormat): string {
   if (amount && entry.action !== 'operator.create')
     parts.push(fmt.minor(amount, entry.action === 'adjustment'));
   if (text(p.role)) parts.push(String(p.role));
-  const words = text(p.reason) ?? text(p.note);
+  const words = text(p.reason) ?? text(p.note) ?? text(p.title);
   if (words) parts.push(`“${words}”`);
   return parts.join(' · ');
 }

@@ -8,6 +8,8 @@ import { type OpsIdentity, useOpsIdentity, useOpsLogout } from '../api/operator'
 import { mayCall, useOpsSession } from '../api/ops-client';
 import { AdjustmentForm } from './adjustment-form';
 import { AuditLog } from './audit-log';
+import { InboxComposer } from './inbox-composer';
+import { InboxMessages } from './inbox-messages';
 import { OpsLogin } from './ops-login';
 import { PaymentQueue } from './payment-queue';
 
@@ -76,6 +78,12 @@ function Console({ identity, siteBrand }: { identity: OpsIdentity; siteBrand: st
             )}
             {mayCall(identity.role, 'opsAuditList') && <AuditLog key={`audit-${brand.code}`} brand={brand} />}
           </div>
+          {mayCall(identity.role, 'opsInboxSend') && (
+            <div className="ops-grid ops-grid--inbox">
+              <InboxComposer key={`inbox-compose-${brand.code}`} brand={brand} />
+              <InboxMessages key={`inbox-list-${brand.code}`} brand={brand} />
+            </div>
+          )}
         </main>
       ) : (
         <p className="ops-main muted">{t('no_brand')}</p>
