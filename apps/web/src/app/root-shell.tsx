@@ -6,6 +6,7 @@ import { useSessionSync } from '../features/auth/hooks/use-session-sync';
 import { useUiStore } from '../lib/ui-store';
 import { AuthModals } from './auth-modals';
 import { RealtimeBridge } from './realtime-bridge';
+import { ContractOffers } from '../features/contracts/components/contract-offers';
 
 /**
  * Around both layouts: the session (member info on boot with a token), the account dialogs
@@ -22,6 +23,7 @@ export function RootShell() {
       </Suspense>
       <AuthModals />
       <RealtimeBridge />
+      <ContractOffers />
       <Toaster />
       {loading && <PageLoader overlay />}
     </>

@@ -20,6 +20,7 @@ export const namespaces = [
   'operator',
   'games',
   'records',
+  'contracts',
   'inbox',
 ] as const;
 export type Namespace = (typeof namespaces)[number];

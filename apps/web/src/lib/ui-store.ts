@@ -1,7 +1,14 @@
 import { create } from 'zustand';
 
 export type ModalName =
-  'login' | 'register' | 'forgot' | 'changePassword' | 'logout' | 'notice' | 'trialInfo';
+  | 'login'
+  | 'register'
+  | 'forgot'
+  | 'changePassword'
+  | 'logout'
+  | 'notice'
+  | 'trialInfo'
+  | 'contractOffer';
 
 /** A one-line message shown at the top of the next modal (e.g. after a password reset). */
 export type ModalNotice = 'passwordReset';

@@ -5,6 +5,7 @@ import { openCustomerService } from '../../components/customer-service-button';
 import { agentMenu, defaultAgentPage } from '../../config/agent-menu';
 import { paths } from '../../config/paths';
 import { AgentHeader } from '../../features/agent/components/agent-header';
+import { useConsolidatedQuery } from '../../features/contracts/api/contracts';
 import { PanelLoading } from '../../components/panel-state';
 import { usePermission, useWhitelabel } from '../../lib/permission';
 import { session } from '../../lib/storage';
@@ -38,6 +39,9 @@ const AccountDetails = page(() =>
   import('../../features/agent/components/account-details').then((m) => m.AccountDetails),
 );
 const DepositPage = page(() => import('../../features/wallet/components/deposit').then((m) => m.DepositPage));
+const ContractPage = page(() =>
+  import('../../features/agent/components/contracts/contract-page').then((m) => m.ContractPage),
+);
 const PlatformMessages = page(() =>
   import('../../features/inbox/components/platform-messages').then((m) => m.PlatformMessages),
 );
@@ -57,6 +61,8 @@ export default function AgentHomePage() {
   const name = session.get('nickname') || session.get('account') || '';
 
   const open = (key: string) => setParams({ page: key });
+  // Contract pages appear when the consolidated flags say the kind applies (spec §2, §6).
+  const flags = useConsolidatedQuery().data;
   // The payment password is set in the member centre's security page.
   const setPaymentPassword = () => void navigate(`${paths.member}?page=securityCenter`);
 
@@ -73,6 +79,10 @@ export default function AgentHomePage() {
     palStatementsAgentCopy: () => <UserProfitLoss />,
     agentRevenueReport: () => <MyIncome />,
     agentDownlineTransactionDetailsCopy: () => <AccountDetails />,
+    ...(flags?.divtypeinfo ? { agentDividendRecordCopy2: () => <ContractPage kind="dividend" /> } : {}),
+    ...(flags?.dailysalinfotype ? { agentDailyWages2: () => <ContractPage kind="daily" /> } : {}),
+    ...(flags?.contracthoursalinfo ? { agentHourSalary: () => <ContractPage kind="hourly" /> } : {}),
+    ...(flags?.realtimesalinfo ? { agentRealtimeSalary: () => <ContractPage kind="realtime" /> } : {}),
     platformMessages: () => <PlatformMessages />,
   };
 

@@ -10,6 +10,7 @@ import member from './member.json';
 import operator from './operator.json';
 import payments from './payments.json';
 import records from './records.json';
+import contracts from './contracts.json';
 import wallet from './wallet.json';
 
 /** English: the source language, the type of every key, and the fallback. */
@@ -26,6 +27,7 @@ export const en = {
   operator,
   games,
   records,
+  contracts,
   inbox,
 };
 export type Resources = typeof en;
