@@ -50,10 +50,20 @@ function OfferTerms({ kind, offer }: { kind: ContractKindName; offer: ContractOf
       <thead>
         <tr>
           <th scope="col">{t('tier')}</th>
-          <th scope="col">{betLabel}</th>
-          {kind === 'dividend' && <th scope="col">{t('period_pnl')}</th>}
-          <th scope="col">{t('active_members')}</th>
-          <th scope="col">{t('rate')}</th>
+          <th scope="col" className="data-table__num">
+            {betLabel}
+          </th>
+          {kind === 'dividend' && (
+            <th scope="col" className="data-table__num">
+              {t('period_pnl')}
+            </th>
+          )}
+          <th scope="col" className="data-table__num">
+            {t('active_members')}
+          </th>
+          <th scope="col" className="data-table__num">
+            {t('rate')}
+          </th>
         </tr>
       </thead>
       <tbody>
@@ -125,9 +135,9 @@ export function ContractOffers() {
           </p>
         )}
         {process.error != null && (
-          <p className="form__error-text" role="alert">
-            {errorText(process.error)}
-          </p>
+          <div className="form__error" role="alert">
+            <p className="form__error-text">{errorText(process.error)}</p>
+          </div>
         )}
         <div className="confirm__actions">
           <button type="button" className="button" onClick={close}>

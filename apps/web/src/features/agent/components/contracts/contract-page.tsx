@@ -128,9 +128,9 @@ function MyContract({ kind }: { kind: ContractKindName }) {
               )}
             </div>
             {terminate.error != null && (
-              <p className="form__error-text" role="alert">
-                {errorText(terminate.error)}
-              </p>
+              <div className="form__error" role="alert">
+                <p className="form__error-text">{errorText(terminate.error)}</p>
+              </div>
             )}
           </>
         ) : (

@@ -93,9 +93,9 @@ export function DownlineContracts({ kind }: { kind: ContractKindName }) {
         </table>
       )}
       {terminate.error != null && (
-        <p className="form__error-text" role="alert">
-          {errorText(terminate.error)}
-        </p>
+        <div className="form__error" role="alert">
+          <p className="form__error-text">{errorText(terminate.error)}</p>
+        </div>
       )}
       <Pagination
         page={pageNo}
@@ -210,7 +210,11 @@ function OfferDialog({
     offer.mutate(body, { onSuccess: () => setSent(true) });
   };
 
-  const set = (i: number, patch: Partial<TierDraft>) =>
+  const set = (i: number, patch: Partial<TierDraft>) => {
+    setLocalError(null);
+    setTiersPatch(i, patch);
+  };
+  const setTiersPatch = (i: number, patch: Partial<TierDraft>) =>
     setTiers((ts) => ts.map((x, j) => (j === i ? { ...x, ...patch } : x)));
   const maxP = maxOf('P');
   const ceilingText =
@@ -248,7 +252,10 @@ function OfferDialog({
                     className="field__input"
                     inputMode="decimal"
                     value={rates[k]}
-                    onChange={(e) => setRates((r) => ({ ...r, [k]: e.target.value }))}
+                    onChange={(e) => {
+                      setLocalError(null);
+                      setRates((r) => ({ ...r, [k]: e.target.value }));
+                    }}
                   />
                 </label>
               ))}
@@ -356,9 +363,9 @@ function OfferDialog({
             </button>
           )}
           {(localError || offer.error != null) && (
-            <p className="form__error-text" role="alert">
-              {localError ?? errorText(offer.error)}
-            </p>
+            <div className="form__error" role="alert">
+              <p className="form__error-text">{localError ?? errorText(offer.error)}</p>
+            </div>
           )}
           <button type="submit" className="button button--primary button--block" disabled={offer.isPending}>
             {t('send_offer')}

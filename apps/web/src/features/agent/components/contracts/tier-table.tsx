@@ -29,10 +29,20 @@ export function ContractTerms({ kind, contract }: { kind: ContractKindName; cont
       <thead>
         <tr>
           <th scope="col">{t('tier')}</th>
-          <th scope="col">{betLabel}</th>
-          {kind === 'dividend' && <th scope="col">{t('period_pnl')}</th>}
-          <th scope="col">{t('active_members')}</th>
-          <th scope="col">{t('rate')}</th>
+          <th scope="col" className="data-table__num">
+            {betLabel}
+          </th>
+          {kind === 'dividend' && (
+            <th scope="col" className="data-table__num">
+              {t('period_pnl')}
+            </th>
+          )}
+          <th scope="col" className="data-table__num">
+            {t('active_members')}
+          </th>
+          <th scope="col" className="data-table__num">
+            {t('rate')}
+          </th>
         </tr>
       </thead>
       <tbody>
