@@ -1,14 +1,13 @@
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { AccountMenu } from '../components/account-menu';
-import { openCustomerService } from '../components/customer-service-button';
+import { openSupportWindow } from '../components/customer-service-button';
 import { useOpenMemberPage } from '../components/use-open-member-page';
 import { UserId } from '../components/user-id';
 import { paths } from '../config/paths';
 import { useMemberInfoQuery } from '../features/auth/api/session';
 import { useUnreadMessage } from '../features/inbox/api/inbox';
 import { HeaderBalance } from '../features/wallet/components/header-balance';
-import { usePermission } from '../lib/permission';
 import { useSessionStore } from '../lib/session-store';
 import { session } from '../lib/storage';
 import { useUiStore } from '../lib/ui-store';
@@ -21,14 +20,12 @@ import { useUiStore } from '../lib/ui-store';
 export default function HeaderAccount() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const status = usePermission();
   const { data: info } = useMemberInfoQuery();
   const isAgent = useSessionStore((s) => s.isAgent);
   const isTrial = useSessionStore((s) => s.isTrial);
   const openModal = useUiStore((s) => s.openModal);
   const openMemberPage = useOpenMemberPage();
   const unreadMessages = useUnreadMessage();
-  const cs = status.info.customerService[0];
   const name = info?.nickname || info?.account || session.get('nickname') || session.get('account') || '';
   const vip = info?.clubLabel.labelName;
 
@@ -49,7 +46,7 @@ export default function HeaderAccount() {
         isTrial={isTrial}
         unreadMessages={unreadMessages}
         onMemberPage={openMemberPage}
-        onCustomerService={cs ? () => openCustomerService(cs.path) : undefined}
+        onCustomerService={openSupportWindow}
         onChangePassword={() => openModal('changePassword')}
         onAgentCentre={() => void navigate(paths.agentHome)}
         onLogout={() => openModal('logout')}

@@ -1,5 +1,6 @@
-import { type ComponentType, lazy } from 'react';
+import { type ComponentType, Suspense, lazy } from 'react';
 import { Route, Routes, useLocation } from 'react-router';
+import { PageLoader } from '../components/page-loader';
 import { paths } from '../config/paths';
 import { trackPageLoad } from '../lib/page-loads';
 import { AgentLayout } from './layouts/agent-layout';
@@ -31,6 +32,7 @@ const Play = page(() => import('./routes/play'));
 const AgentLogin = page(() => import('./routes/agent-login'));
 const AgentHome = page(() => import('./routes/agent-home'));
 const Ops = page(() => import('./routes/ops'));
+const CustomerService = page(() => import('./routes/customer-service'));
 
 const each = (list: readonly string[], Element: ComponentType) =>
   list.map((path) => <Route key={path} path={path} element={<Element />} />);
@@ -41,6 +43,15 @@ export function AppRoutes() {
   return (
     <RouteErrorBoundary resetKey={pathname}>
       <Routes>
+        {/* The customer-service popup: its own page and its own real-time connection (member or visitor). */}
+        <Route
+          path={paths.customerService}
+          element={
+            <Suspense fallback={<PageLoader />}>
+              <CustomerService />
+            </Suspense>
+          }
+        />
         <Route element={<RootShell />}>
           <Route element={<MainLayout />}>
             {/* `/`, `/index`, `/login` and `/register` share one page; the last two open their modal. */}

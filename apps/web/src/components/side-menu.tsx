@@ -2,11 +2,11 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { paths } from '../config/paths';
-import { usePermission, useWhitelabel } from '../lib/permission';
+import { useWhitelabel } from '../lib/permission';
 import { useSessionStore } from '../lib/session-store';
 import { useUiStore } from '../lib/ui-store';
 import { CountBadge } from './count-badge';
-import { openCustomerService } from './customer-service-button';
+import { openSupportWindow } from './customer-service-button';
 import { LanguageSelect } from './language-select';
 import { useOpenMemberPage } from './use-open-member-page';
 
@@ -88,7 +88,6 @@ export function SideMenu({
 }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const status = usePermission();
   const wl = useWhitelabel();
   const token = useSessionStore((s) => s.token);
   const { sideMenuOpen, openModal, setSideMenu } = useUiStore();
@@ -102,7 +101,6 @@ export function SideMenu({
     if (window.innerWidth < 1024) setSideMenu(false);
   };
 
-  const cs = status.info.customerService[0];
   const shortcuts: Item[] = [
     {
       key: 'deposit',
@@ -154,8 +152,7 @@ export function SideMenu({
       key: 'cs',
       label: t('customer_service'),
       icon: 'chat',
-      show: cs !== undefined,
-      onClick: () => cs && openCustomerService(cs.path),
+      onClick: openSupportWindow,
     },
     { key: 'help', label: t('help_center'), icon: 'phone', to: paths.help },
     // Spec §2: sign out, for logged-in users; it asks for confirmation first (spec §4).

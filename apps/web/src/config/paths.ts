@@ -26,6 +26,8 @@ export const paths = {
   seamless: '/seamless',
   /** The operator page (payment queue); `/ops/…` is the operator API. */
   ops: '/ops',
+  /** The customer-service window (spec §1: a 440 × 750 popup with the live chat). */
+  customerService: '/customer-service',
   /** A house game, full viewport (it runs inside the `/seamless` iframe). */
   play: '/play/:engine',
   /** The public provably-fair verifier. */

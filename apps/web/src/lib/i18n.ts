@@ -20,6 +20,7 @@ export const namespaces = [
   'operator',
   'games',
   'records',
+  'support',
   'contracts',
   'inbox',
 ] as const;

@@ -41,9 +41,17 @@ export const session = {
 /**
  * `affiliateCode` / `referralCode`: invitation codes from a landing URL, kept until registration.
  * `hideBalance`: the header's balance visibility choice.
+ * `supportToken`: a visitor's customer-service conversation token (docs/support.md).
  */
 export type LocalKey =
-  'lang' | 'hisLang' | 'merchantCode' | 'theme' | 'affiliateCode' | 'referralCode' | 'hideBalance';
+  | 'lang'
+  | 'hisLang'
+  | 'merchantCode'
+  | 'theme'
+  | 'affiliateCode'
+  | 'referralCode'
+  | 'hideBalance'
+  | 'supportToken';
 
 export const local = {
   get: (key: LocalKey) => safe(() => localStorage.getItem(key), null),

@@ -1,13 +1,13 @@
 import { type ComponentType, type ReactNode, Suspense, lazy } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
-import { openCustomerService } from '../../components/customer-service-button';
+import { openSupportWindow } from '../../components/customer-service-button';
 import { agentMenu, defaultAgentPage } from '../../config/agent-menu';
 import { paths } from '../../config/paths';
 import { AgentHeader } from '../../features/agent/components/agent-header';
 import { useConsolidatedQuery } from '../../features/contracts/api/contracts';
 import { PanelLoading } from '../../components/panel-state';
-import { usePermission, useWhitelabel } from '../../lib/permission';
+import { useWhitelabel } from '../../lib/permission';
 import { session } from '../../lib/storage';
 import { useUiStore } from '../../lib/ui-store';
 import '../../features/agent/agent.css';
@@ -52,12 +52,10 @@ const WithdrawPage = page(() =>
 /** `/agentHome`: header with time zone, clock, name and logout; left navigation; the page on the right. */
 export default function AgentHomePage() {
   const { t } = useTranslation('agent');
-  const status = usePermission();
   const wl = useWhitelabel();
   const navigate = useNavigate();
   const openModal = useUiStore((s) => s.openModal);
   const [params, setParams] = useSearchParams();
-  const customerService = status.info.customerService[0];
   const name = session.get('nickname') || session.get('account') || '';
 
   const open = (key: string) => setParams({ page: key });
@@ -87,9 +85,7 @@ export default function AgentHomePage() {
   };
 
   const entries = agentMenu.filter(
-    (e) =>
-      (!e.gate || e.gate(wl)) &&
-      ((e.page ?? e.key) in panels || (e.key === 'customerService' && !!customerService)),
+    (e) => (!e.gate || e.gate(wl)) && ((e.page ?? e.key) in panels || e.key === 'customerService'),
   );
   const requested = params.get('page');
   const current =
@@ -99,7 +95,7 @@ export default function AgentHomePage() {
 
   const select = (key: string, pageId?: string) => {
     if (key === 'customerService') {
-      if (customerService) openCustomerService(customerService.path);
+      openSupportWindow();
       return;
     }
     open(pageId ?? key);

@@ -10,6 +10,7 @@ import member from './member.json';
 import operator from './operator.json';
 import payments from './payments.json';
 import records from './records.json';
+import support from './support.json';
 import contracts from './contracts.json';
 import wallet from './wallet.json';
 
@@ -27,6 +28,7 @@ export const en = {
   operator,
   games,
   records,
+  support,
   contracts,
   inbox,
 };

@@ -12,6 +12,7 @@ import { InboxComposer } from './inbox-composer';
 import { InboxMessages } from './inbox-messages';
 import { OpsLogin } from './ops-login';
 import { PaymentQueue } from './payment-queue';
+import { SupportDesk } from './support-desk';
 
 /** The operator's brand: its own when bound to one, else the one picked (the site's by default). */
 function useBrandChoice(identity: OpsIdentity, preferred: string | undefined) {
@@ -71,6 +72,9 @@ function Console({ identity, siteBrand }: { identity: OpsIdentity; siteBrand: st
       </header>
       {brand ? (
         <main className="ops-main">
+          {mayCall(identity.role, 'opsSupportList') && (
+            <SupportDesk key={`support-${brand.code}`} brand={brand} identity={identity} />
+          )}
           <PaymentQueue key={brand.code} brand={brand} role={identity.role} />
           <div className="ops-grid">
             {mayCall(identity.role, 'opsAdjustment') && (
