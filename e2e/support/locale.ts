@@ -3,7 +3,17 @@ import path from 'node:path';
 import { repoRoot } from './env';
 
 export type Namespace =
-  'common' | 'errors' | 'auth' | 'lobby' | 'member' | 'agent' | 'help' | 'wallet' | 'payments' | 'operator';
+  | 'common'
+  | 'errors'
+  | 'auth'
+  | 'lobby'
+  | 'member'
+  | 'agent'
+  | 'help'
+  | 'wallet'
+  | 'payments'
+  | 'operator'
+  | 'inbox';
 
 const cache = new Map<Namespace, Record<string, unknown>>();
 

@@ -7,6 +7,8 @@ import { paths } from '../../config/paths';
 import { AgentHeader } from '../../features/agent/components/agent-header';
 import { useConsolidatedQuery } from '../../features/contracts/api/contracts';
 import { PanelLoading } from '../../components/panel-state';
+import { CountBadge } from '../../components/count-badge';
+import { useUnreadMessage } from '../../features/inbox/api/inbox';
 import { useWhitelabel } from '../../lib/permission';
 import { session } from '../../lib/storage';
 import { useUiStore } from '../../lib/ui-store';
@@ -53,6 +55,7 @@ const WithdrawPage = page(() =>
 export default function AgentHomePage() {
   const { t } = useTranslation('agent');
   const wl = useWhitelabel();
+  const unreadMessages = useUnreadMessage();
   const navigate = useNavigate();
   const openModal = useUiStore((s) => s.openModal);
   const [params, setParams] = useSearchParams();
@@ -117,6 +120,7 @@ export default function AgentHomePage() {
                   onClick={() => select(e.key, e.page)}
                 >
                   {t(e.key as 'deposit')}
+                  {e.key === 'platformMessages' && <CountBadge count={unreadMessages} />}
                 </button>
               </li>
             ))}

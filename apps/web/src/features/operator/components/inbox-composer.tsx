@@ -114,7 +114,7 @@ export function InboxComposer({ brand }: { brand: OpsBrand }) {
             : t('inbox.sent_result', { count: sent.recipientCount ?? 0 }),
         );
         setSchedule(false);
-        reset({ target: body.target, title: '', content: '' });
+        reset({ target: body.target, account: '', title: '', content: '' });
       },
     });
   };
