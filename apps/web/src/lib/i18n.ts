@@ -20,6 +20,7 @@ export const namespaces = [
   'operator',
   'games',
   'records',
+  'contracts',
   'support',
   'contracts',
   'inbox',

@@ -409,11 +409,18 @@ export function createContractsRepository(db: Kysely<Database>) {
         .execute();
     },
 
+    /** When the brand's team rollups were last refreshed (null: never). */
+    async rollupsRefreshedAt(merchantId: number): Promise<Date | null> {
+      const { rows } = await sql<{ refreshed_at: Date | string }>`
+        select refreshed_at from team_rollup_state where merchant_id = ${merchantId}`.execute(db);
+      return rows[0] ? new Date(rows[0].refreshed_at) : null;
+    },
+
     /** Bills of the kind still owed something, payers before the holders they pay. */
     async unpaid(merchantId: number, kind: string, limit = 5000) {
       return db
         .selectFrom('contract_bill')
-        .select(['id'])
+        .select(['id', 'period_start', 'member_id', 'payer_id'])
         .where('merchant_id', '=', merchantId)
         .where('kind', '=', kind)
         .where('status', 'in', ['partial', 'insufficient'])
@@ -424,26 +431,41 @@ export function createContractsRepository(db: Kysely<Database>) {
         .execute();
     },
 
-    async lockBill(q: Db, id: string) {
-      return q.selectFrom('contract_bill').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
-    },
-
-    async mainBalanceForUpdate(q: Db, accountId: string) {
-      const row = await q
-        .selectFrom('ledger_account')
-        .select('balance')
-        .where('id', '=', accountId)
+    /** Locks bills (payers first, as they pay) for a payment run. */
+    async lockBills(q: Db, ids: string[]) {
+      if (ids.length === 0) return [];
+      return q
+        .selectFrom('contract_bill')
+        .selectAll()
+        .where('id', 'in', ids)
+        .orderBy('period_start')
+        .orderBy('depth')
+        .orderBy('id')
         .forUpdate()
-        .executeTakeFirstOrThrow();
-      return BigInt(row.balance);
+        .execute();
     },
 
-    async setPaid(q: Db, id: string, paid: bigint, status: string) {
-      await q
-        .updateTable('contract_bill')
-        .set({ paid: paid.toString(), status, updated_at: new Date() })
-        .where('id', '=', id)
+    /** Locks member accounts in id order (the ledger's lock order) and returns their balances. */
+    async lockBalances(q: Db, accountIds: string[]) {
+      if (accountIds.length === 0) return new Map<string, bigint>();
+      const rows = await q
+        .selectFrom('ledger_account')
+        .select(['id', 'balance'])
+        .where('id', 'in', accountIds)
+        .orderBy('id')
+        .forUpdate()
         .execute();
+      return new Map(rows.map((r) => [r.id, BigInt(r.balance)]));
+    },
+
+    /** Writes what a payment run paid, one statement for the lot. */
+    async setPaid(q: Db, rows: { id: string; paid: bigint; status: string }[]) {
+      if (rows.length === 0) return;
+      await sql`
+        update contract_bill b set paid = v.paid, status = v.status, updated_at = now()
+        from unnest(${sql.val(rows.map((r) => r.id))}::bigint[], ${sql.val(rows.map((r) => r.paid.toString()))}::bigint[],
+                    ${sql.val(rows.map((r) => r.status))}::text[]) as v(id, paid, status)
+        where b.id = v.id`.execute(q);
     },
 
     async bills(

@@ -386,3 +386,29 @@ describe('real-time salary', () => {
     expect(await checkLedger(t.db)).toEqual([]);
   }, 120_000);
 });
+
+describe('the daily job', () => {
+  it('settles a day only once the team rollups were refreshed past its end, then pays it once', async () => {
+    const yesterday = new Date(today - DAY);
+    const done = () =>
+      t.db
+        .selectFrom('contract_period_done')
+        .select('kind')
+        .where('kind', '=', 'daily')
+        .where('period_start', '=', yesterday)
+        .execute();
+    await sql`update team_rollup_state set refreshed_at = ${new Date(today - 60_000)} where merchant_id = ${merchantId}`.execute(
+      t.db,
+    );
+    await contracts.settlement.settle(brand, 'daily');
+    expect(await done()).toHaveLength(0);
+    await sql`update team_rollup_state set refreshed_at = now() where merchant_id = ${merchantId}`.execute(
+      t.db,
+    );
+    const now = new Date(Math.max(Date.now(), today + 15 * 60_000));
+    await contracts.settlement.settle(brand, 'daily', now);
+    expect(await done()).toHaveLength(Date.now() >= today + 10 * 60_000 ? 1 : 0);
+    expect((await contracts.settlement.settle(brand, 'daily', now)).payments).toBe(0);
+    expect(await checkLedger(t.db)).toEqual([]);
+  }, 120_000);
+});

@@ -25,6 +25,8 @@ const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
 export const REALTIME_WINDOW_MS = 5 * MINUTE;
+/** How long after a day ends its late-settled rounds may still arrive before it is settled. */
+export const ROLLUP_GRACE_MS = 10 * MINUTE;
 
 const dayText = (d: Date) => d.toISOString().slice(0, 10);
 const utcDay = (d: Date) => new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate()));
@@ -230,62 +232,82 @@ export function createContractsSettlement(deps: {
   /**
    * Pays what the bills of the kind still owe, payers first: the platform pays a top agent in full;
    * an upline pays from its main balance as far as it goes (partial / insufficient), and the rest
-   * is retried on the next run, when funds may have arrived.
+   * is retried on the next run, when funds may have arrived. One transaction per period: the
+   * period's bills and the accounts they move are locked up front (accounts in id order, as the
+   * ledger locks them), then each payment is one posting and the bills are updated together.
    */
   async function payOutstanding(brand: Brand, kind: ContractKindName): Promise<number> {
+    const unpaid = await repository.unpaid(brand.id, kind);
+    const byPeriod = new Map<number, typeof unpaid>();
+    for (const b of unpaid) {
+      const key = new Date(b.period_start).getTime();
+      byPeriod.set(key, [...(byPeriod.get(key) ?? []), b]);
+    }
     let payments = 0;
-    const paidNotices: { memberId: string; billId: string; amount: bigint; status: string }[] = [];
-    for (const { id } of await repository.unpaid(brand.id, kind)) {
-      const result = await ledger.transaction(async (tx) => {
-        const bill = await repository.lockBill(tx, id);
-        if (!bill) return null;
-        const amount = BigInt(bill.amount);
-        const paidBefore = BigInt(bill.paid);
-        const owed = amount - paidBefore;
-        if (owed <= 0n) return null;
-        const payee = (
-          await ledger.memberAccount(tx, brand.id, bill.member_id, 'main', 'MAIN', brand.currency)
-        ).id;
-        let from: string;
-        let pay = owed;
-        if (bill.payer_id === null) {
-          from = await ledger.systemAccount(tx, brand.id, 'salary_expense', brand.currency);
-        } else {
-          from = (await ledger.memberAccount(tx, brand.id, bill.payer_id, 'main', 'MAIN', brand.currency)).id;
-          const balance = await repository.mainBalanceForUpdate(tx, from);
-          if (balance < pay) pay = balance;
-        }
-        if (pay <= 0n) return null;
-        const periodStart = new Date(bill.period_start).toISOString();
-        await ledger.post(
-          {
-            merchantId: brand.id,
-            kind: kindInfo[kind].ledger,
-            idempotencyKey: `${kind}:${bill.contract_id}:${periodStart}:${bill.member_id}:${paidBefore}`,
-            request: { bill: bill.id, from: paidBefore.toString(), amount: pay.toString() },
-            memberId: bill.member_id,
-            reference: `contract_bill:${bill.id}`,
-            metadata: { kind, contractId: bill.contract_id, periodStart, payer: bill.payer_id },
-            entries: [
-              { accountId: from, amount: -pay },
-              { accountId: payee, amount: pay },
-            ],
-          },
+    const notices: { memberId: string; billId: string; amount: bigint; status: string }[] = [];
+    for (const group of byPeriod.values()) {
+      // Account ids never change: resolved (and created) before the transaction, from the cache.
+      const accountOf = new Map<string, string>();
+      for (const id of new Set(
+        group.flatMap((b) => (b.payer_id ? [b.member_id, b.payer_id] : [b.member_id])),
+      ))
+        accountOf.set(id, await ledger.memberAccountId(brand.id, id, 'main', 'MAIN', brand.currency));
+      const expense = group.some((b) => b.payer_id === null)
+        ? await ledger.transaction((tx) =>
+            ledger.systemAccount(tx, brand.id, 'salary_expense', brand.currency),
+          )
+        : null;
+      const done = await ledger.transaction(async (tx) => {
+        const bills = await repository.lockBills(
           tx,
+          group.map((b) => b.id),
         );
-        const paid = paidBefore + pay;
-        const status = billStatus(amount, paid);
-        await repository.setPaid(tx, bill.id, paid, status);
-        return { memberId: bill.member_id, billId: bill.id, amount: pay, status };
+        const balances = await repository.lockBalances(tx, [...new Set(accountOf.values())]);
+        const paidRows: { id: string; paid: bigint; status: string }[] = [];
+        const out: typeof notices = [];
+        for (const bill of bills) {
+          const amount = BigInt(bill.amount);
+          const paidBefore = BigInt(bill.paid);
+          const owed = amount - paidBefore;
+          if (owed <= 0n) continue;
+          const payee = accountOf.get(bill.member_id)!;
+          const from = bill.payer_id === null ? expense! : accountOf.get(bill.payer_id)!;
+          const available = bill.payer_id === null ? owed : (balances.get(from) ?? 0n);
+          const pay = available < owed ? available : owed;
+          if (pay <= 0n) continue;
+          const periodStart = new Date(bill.period_start).toISOString();
+          await ledger.post(
+            {
+              merchantId: brand.id,
+              kind: kindInfo[kind].ledger,
+              idempotencyKey: `${kind}:${bill.contract_id}:${periodStart}:${bill.member_id}:${paidBefore}`,
+              request: { bill: bill.id, from: paidBefore.toString(), amount: pay.toString() },
+              memberId: bill.member_id,
+              reference: `contract_bill:${bill.id}`,
+              metadata: { kind, contractId: bill.contract_id, periodStart, payer: bill.payer_id },
+              entries: [
+                { accountId: from, amount: -pay },
+                { accountId: payee, amount: pay },
+              ],
+            },
+            tx,
+          );
+          if (bill.payer_id !== null) balances.set(from, (balances.get(from) ?? 0n) - pay);
+          balances.set(payee, (balances.get(payee) ?? 0n) + pay);
+          const paid = paidBefore + pay;
+          const status = billStatus(amount, paid);
+          paidRows.push({ id: bill.id, paid, status });
+          out.push({ memberId: bill.member_id, billId: bill.id, amount: pay, status });
+        }
+        await repository.setPaid(tx, paidRows);
+        return out;
       });
-      if (result) {
-        payments += 1;
-        paidNotices.push(result);
-      }
+      payments += done.length;
+      notices.push(...done);
     }
     const hub = deps.hub();
     if (hub)
-      for (const n of paidNotices)
+      for (const n of notices)
         hub.toMember(n.memberId, 'salary.paid', {
           kind,
           billId: n.billId,
@@ -305,10 +327,13 @@ export function createContractsSettlement(deps: {
      */
     async settle(brand: Brand, kind: ContractKindName, now = new Date()): Promise<SettleResult> {
       if (!kindEnabled(brand, kind)) return { periods: 0, bills: 0, payments: 0 };
-      const periods = endedPeriods(kind, now).filter((p) => p.end.getTime() <= now.getTime());
+      let periods = endedPeriods(kind, now).filter((p) => p.end.getTime() <= now.getTime());
       if (kind === 'daily' || kind === 'dividend') {
-        const oldest = Math.min(...periods.map((p) => p.start.getTime()));
-        await deps.refreshRollups(brand, Math.ceil((now.getTime() - oldest) / DAY) + 1);
+        // Day-based kinds read the team rollups, which the agent centre's jobs refresh (every five
+        // minutes for yesterday and today): a period waits until a refresh has run past its end
+        // plus a grace for rounds settled late. No refresh here: it would repeat theirs.
+        const refreshed = (await repository.rollupsRefreshedAt(brand.id))?.getTime() ?? 0;
+        periods = periods.filter((p) => p.end.getTime() + ROLLUP_GRACE_MS <= refreshed);
       }
       let done = 0;
       let bills = 0;

@@ -10,6 +10,7 @@ import member from './member.json';
 import operator from './operator.json';
 import payments from './payments.json';
 import records from './records.json';
+import contracts from './contracts.json';
 import support from './support.json';
 import contracts from './contracts.json';
 import wallet from './wallet.json';
@@ -28,6 +29,7 @@ export const en = {
   operator,
   games,
   records,
+  contracts,
   support,
   contracts,
   inbox,
