@@ -32,7 +32,9 @@ const useToken = () => useSessionStore((s) => s.token);
  */
 export function useInboxEnabled(): boolean {
   const wl = useWhitelabel();
-  const { token, isLogin, isTrial } = useSessionStore();
+  const token = useToken();
+  const isLogin = useSessionStore((s) => s.isLogin);
+  const isTrial = useSessionStore((s) => s.isTrial);
   return !!token && isLogin && !isTrial && !!wl.MAILCEN && !!wl.INBOX3;
 }
 
