@@ -123,6 +123,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`create index contract_rt_round_window_idx on contract_rt_round (merchant_id, window_start)`.execute(
     db,
   );
+  // A window also reads the rounds rolled back in it; only those rows are indexed by it.
+  await sql`create index contract_rt_round_reversed_idx on contract_rt_round (merchant_id, reversed_in)
+    where reversed_in is not null`.execute(db);
   // The real-time window reads the rounds settled in five minutes. A BRIN index on settled_at is a
   // few pages, costs the bet path next to nothing (and, being summarising, keeps settle updates
   // HOT), and narrows the window's scan to the blocks written in it.

@@ -329,10 +329,11 @@ export function createContractsRepository(db: Kysely<Database>) {
                                ${sql.val(holders.map((h) => h.loss.toString()))}::numeric[], ${sql.val(holders.map((h) => h.bet.toString()))}::numeric[])
         ),
         rounds as (
-          select r.member_id, r.stake, r.payout, (r.window_start = ${start}::timestamptz) as fresh
-          from contract_rt_round r
-          where r.merchant_id = ${merchantId}
-            and (r.window_start = ${start}::timestamptz or r.reversed_in = ${start}::timestamptz)
+          select r.member_id, r.stake, r.payout, true as fresh from contract_rt_round r
+          where r.merchant_id = ${merchantId} and r.window_start = ${start}::timestamptz
+          union all
+          select r.member_id, r.stake, r.payout, false from contract_rt_round r
+          where r.merchant_id = ${merchantId} and r.reversed_in = ${start}::timestamptz
         )
         select h.agent_id::text as agent_id,
           coalesce(sum(floor(r.stake * h.bet / 1000000) + case when r.payout > r.stake
