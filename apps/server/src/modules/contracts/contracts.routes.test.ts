@@ -165,6 +165,29 @@ describe('contract transitions', () => {
     expect(events.every((e) => e.actor.length > 0 && e.at instanceof Date)).toBe(true);
   });
 
+  it('the operator reads and terminates a top agent’s contract; support may not', async () => {
+    await call('PUT', `/ops/merchants/demo/contracts/realtime/${ids.top2}`, 'ops', {
+      rates: { rt_win_rate: 0.01, rt_loss_rate: 0.02, rt_bet_amount: 0.001 },
+    });
+    const view = (await call('GET', `/ops/merchants/demo/contracts/realtime/${ids.top2}`, 'ops')).json()
+      .value;
+    expect(view.current).toMatchObject({ status: 'V', rates: { rt_win_rate: 0.01, rt_bet_amount: 0.001 } });
+    const ended = await call('DELETE', `/ops/merchants/demo/contracts/realtime/${ids.top2}`, 'ops');
+    expect(ended.json().value.terminated).toBe(1);
+    expect(
+      (await call('GET', `/ops/merchants/demo/contracts/realtime/${ids.top2}`, 'ops')).json().value.current,
+    ).toBeNull();
+    expect(
+      (await call('GET', `/ops/merchants/nosuch/contracts/realtime/${ids.top2}`, 'ops')).statusCode,
+    ).toBe(404);
+    const actions = await t.db
+      .selectFrom('operator_audit')
+      .select('action')
+      .where('action', 'like', 'contract.%')
+      .execute();
+    expect(actions.map((a) => a.action)).toContain('contract.terminate');
+  });
+
   it('is closed when the kind is off, and to trial accounts', async () => {
     await t.db
       .updateTable('merchant')

@@ -16,6 +16,7 @@ import { addBet, addMember } from '../agent/agent.test-support.js';
 import type { Brand } from '../brand/brand.service.js';
 import { checkLedger } from '../ledger/ledger.check.js';
 import type { ContractsModule } from './index.js';
+import { dividendPeriod } from './contracts.settlement.js';
 
 let t: TestApp;
 let merchantId: number;
@@ -409,6 +410,104 @@ describe('the daily job', () => {
     await contracts.settlement.settle(brand, 'daily', now);
     expect(await done()).toHaveLength(Date.now() >= today + 10 * 60_000 ? 1 : 0);
     expect((await contracts.settlement.settle(brand, 'daily', now)).payments).toBe(0);
+    expect(await checkLedger(t.db)).toEqual([]);
+  }, 120_000);
+});
+
+describe('hourly salary and dividends', () => {
+  const pTier = (rate: number, minimumBet = 0, netLoss = 0, activeMember = 0) => ({
+    minimumBet,
+    netLoss,
+    activeMember,
+    rateType: 'P' as const,
+    rate,
+  });
+
+  it('pays an hour on its team bets, upline paying the difference', async () => {
+    const top = await member(memberTypes.agent, null);
+    const a = await member(memberTypes.agentLevel2, top);
+    const p = await member(memberTypes.member, a);
+    const q = await member(memberTypes.member, top);
+    await contracts.service.opsSet(brand, 'hourly', top.id, { details: [pTier(0.02)] }, 'test');
+    const c = await contracts.service.offer(brand, top, 'hourly', { memberId: a.id, details: [pTier(0.01)] });
+    await contracts.service.process(brand, a, 'hourly', c.id, 'A');
+    await backdate();
+    const hour = new Date(Math.floor((Date.now() - 3 * 3_600_000) / 3_600_000) * 3_600_000);
+    await addBet(t.db, {
+      merchantId,
+      memberId: p.id,
+      at: new Date(hour.getTime() + 60_000),
+      gameType: 'RNG',
+      stake: 40_000n,
+      payout: 0n,
+    });
+    await addBet(t.db, {
+      merchantId,
+      memberId: q.id,
+      at: new Date(hour.getTime() + 120_000),
+      gameType: 'RNG',
+      stake: 10_000n,
+      payout: 0n,
+    });
+    await contracts.settlement.settlePeriod(brand, 'hourly', {
+      start: hour,
+      end: new Date(hour.getTime() + 3_600_000),
+      code: '',
+    });
+    // a: 400.00 × 1 % = 4.00; top: 500.00 × 2 % = 10.00, of which it pays a 4.00.
+    expect(await received(a.id, 'HOURLY_SALARY')).toBe(400n);
+    expect(await received(top.id, 'HOURLY_SALARY')).toBe(600n);
+    expect(await checkLedger(t.db)).toEqual([]);
+  }, 120_000);
+
+  it('pays a weekly dividend only on a team loss, at the tier its loss reaches', async () => {
+    const top = await member(memberTypes.agent, null);
+    const a = await member(memberTypes.agentLevel2, top);
+    const lose = await member(memberTypes.member, a);
+    const win = await member(memberTypes.member, top);
+    await fundMain(t.db, top.id, 1_000_000n);
+    await contracts.service.opsSet(
+      brand,
+      'dividend',
+      top.id,
+      { period: 'W', details: [pTier(0.1), pTier(0.2, 0, 1000)] },
+      'test',
+    );
+    const refused = contracts.service.offer(brand, top, 'dividend', {
+      memberId: a.id,
+      period: 'M',
+      details: [pTier(0.1)],
+    });
+    await expect(refused).rejects.toMatchObject({ code: 'contract.rate.above.upline' });
+    const c = await contracts.service.offer(brand, top, 'dividend', {
+      memberId: a.id,
+      period: 'W',
+      details: [pTier(0.15)],
+    });
+    await contracts.service.process(brand, a, 'dividend', c.id, 'A');
+    await backdate();
+    const week = dividendPeriod('W', new Date(Date.now() - 7 * DAY));
+    const at = new Date(week.start.getTime() + DAY + 3_600_000);
+    // a's team loses 2,000.00; top's whole team nets −2,000.00 + 500.00 = −1,500.00.
+    await addBet(t.db, { merchantId, memberId: lose.id, at, gameType: 'RNG', stake: 200_000n, payout: 0n });
+    await addBet(t.db, {
+      merchantId,
+      memberId: win.id,
+      at,
+      gameType: 'RNG',
+      stake: 50_000n,
+      payout: 100_000n,
+    });
+    await contracts.settlement.settlePeriod(brand, 'dividend', week);
+    // a: 2,000.00 × 15 % = 300.00; top: 1,500.00 ≥ 1,000.00 → 20 % = 300.00, all of it paid to a.
+    expect(await received(a.id, 'DIVIDEND')).toBe(30_000n);
+    expect(await received(top.id, 'DIVIDEND')).toBe(0n);
+    const bills = await contracts.service.bills(brand, top, 'dividend', {
+      scope: 'mine',
+      pageNo: 1,
+      pageSize: 5,
+    });
+    expect(bills.list[0]).toMatchObject({ tier: 1, amount: 300, profitLoss: -1500, status: 'issued' });
     expect(await checkLedger(t.db)).toEqual([]);
   }, 120_000);
 });
