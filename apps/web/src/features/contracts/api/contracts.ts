@@ -3,6 +3,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { call } from '../../../lib/api-client';
 import { useWhitelabel } from '../../../lib/permission';
 import { useSessionStore } from '../../../lib/session-store';
+import { session } from '../../../lib/storage';
 
 export type Consolidated = RouteReply<Routes['contractConsolidated']>;
 export type ContractOffer = Consolidated['divtypereq'][string];
@@ -29,7 +30,14 @@ export function useConsolidatedQuery() {
   const enabled = useContractsEnabled();
   return useQuery({
     queryKey: contractKeys.consolidated(token),
-    queryFn: ({ signal }) => call('contractConsolidated', { signal }),
+    queryFn: async ({ signal }) => {
+      const value = await call('contractConsolidated', { signal });
+      // Spec §3 session items: the consolidated reply and its two switches.
+      session.set('consolidated', JSON.stringify(value));
+      session.set('enableSalary', value.enableSalary ? '1' : '0');
+      session.set('enableContract', value.enableContract ? '1' : '0');
+      return value;
+    },
     enabled,
     staleTime: 60_000,
   });
