@@ -180,10 +180,11 @@ export function createContractsSettlement(deps: {
           computed.set(h.member_id, { tier: d.tier, amount: d.amount, carryIn, carryOut: d.carryOut });
         } else if (kind === 'realtime') {
           const rt = realtime.get(h.member_id);
+          // Only windows with rounds (or rollbacks) make a bill; a carried debt waits for one.
+          if (!rt) continue;
           const carryIn = await repository.lastCarry(tx, h.member_id, kind, p.start);
-          if (!rt && carryIn === 0n) continue;
           // A window whose rollbacks outweigh its rounds pays nothing and carries the debt forward.
-          const net = (rt?.paid ?? 0n) - (rt?.reversed ?? 0n) + carryIn;
+          const net = rt.paid - rt.reversed + carryIn;
           computed.set(h.member_id, {
             tier: 0,
             amount: net > 0n ? net : 0n,
@@ -327,7 +328,9 @@ export function createContractsSettlement(deps: {
      */
     async settle(brand: Brand, kind: ContractKindName, now = new Date()): Promise<SettleResult> {
       if (!kindEnabled(brand, kind)) return { periods: 0, bills: 0, payments: 0 };
-      let periods = endedPeriods(kind, now).filter((p) => p.end.getTime() <= now.getTime());
+      // A period closes a little after its end: rounds settling at the boundary commit first.
+      const grace = kind === 'realtime' ? 30_000 : kind === 'hourly' ? 5 * MINUTE : 0;
+      let periods = endedPeriods(kind, now).filter((p) => p.end.getTime() + grace <= now.getTime());
       if (kind === 'daily' || kind === 'dividend') {
         // Day-based kinds read the team rollups, which the agent centre's jobs refresh (every five
         // minutes for yesterday and today): a period waits until a refresh has run past its end
