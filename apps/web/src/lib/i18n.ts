@@ -22,7 +22,6 @@ export const namespaces = [
   'records',
   'contracts',
   'support',
-  'contracts',
   'inbox',
 ] as const;
 export type Namespace = (typeof namespaces)[number];
