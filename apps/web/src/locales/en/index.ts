@@ -10,7 +10,6 @@ import member from './member.json';
 import operator from './operator.json';
 import payments from './payments.json';
 import records from './records.json';
-import contracts from './contracts.json';
 import support from './support.json';
 import contracts from './contracts.json';
 import wallet from './wallet.json';
@@ -29,7 +28,6 @@ export const en = {
   operator,
   games,
   records,
-  contracts,
   support,
   contracts,
   inbox,
