@@ -1,5 +1,6 @@
 import { Suspense, lazy } from 'react';
 import { useAnnouncementsQuery, useVendorLanesQuery } from '../../features/lobby/api/lobby';
+import { HomeSkeleton } from '../../features/lobby/components/home-skeleton';
 
 // The lobby is data-bound: its code loads alongside its first reads, after the shell has painted.
 const HomeLobby = lazy(() => import('../../features/lobby/components/home-lobby'));
@@ -10,7 +11,7 @@ export default function HomePage() {
   useAnnouncementsQuery();
   useVendorLanesQuery();
   return (
-    <Suspense fallback={<div className="home home--loading" aria-busy="true" />}>
+    <Suspense fallback={<HomeSkeleton />}>
       <HomeLobby />
     </Suspense>
   );

@@ -29,25 +29,27 @@ export function GameCard({ game, onPlay }: GameCardProps) {
           height="200"
           onError={(e) => e.currentTarget.classList.add('is-broken')}
         />
-        <div className="game-card__actions">
-          <button
-            type="button"
-            className="button button--primary button--small"
-            onClick={() => onPlay(game, 1)}
-          >
-            {t('play_now')}
-          </button>
-          {game.trial && (
-            <button type="button" className="button button--small" onClick={() => onPlay(game, 0)}>
-              {t('free_trial')}
-            </button>
-          )}
-        </div>
         <FavouriteToggle game={game} />
       </div>
       <div className="game-card__text">
         <span className="game-card__name">{name}</span>
         <span className="game-card__vendor">{game.displayName}</span>
+      </div>
+      {/* After the text, not inside the artwork: with a pointer they cover the artwork on hover;
+          on touch screens (no hover) they sit below the name, so nothing is ever hidden. */}
+      <div className="game-card__actions">
+        <button
+          type="button"
+          className="button button--primary button--small"
+          onClick={() => onPlay(game, 1)}
+        >
+          {t('play_now')}
+        </button>
+        {game.trial && (
+          <button type="button" className="button button--small" onClick={() => onPlay(game, 0)}>
+            {t('free_trial')}
+          </button>
+        )}
       </div>
     </article>
   );

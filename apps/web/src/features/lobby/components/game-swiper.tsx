@@ -3,6 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { EmptyState } from '../../../components/empty-state';
 import { useLaunchGame } from '../hooks/use-launch-game';
 import { GameCard } from './game-card';
+import { GameGridSkeleton } from './home-skeleton';
+import { SLIDES_PER_GROUP } from '../lib/paging';
 
 interface GameSwiperProps {
   /** The games of the current page (at most 6 × rows). */
@@ -24,6 +26,8 @@ export function GameSwiper({ games, rows, page, totalPages, onPage, loading, lab
   const { t } = useTranslation(['lobby', 'common']);
   const launch = useLaunchGame();
   if (!loading && games.length === 0) return <EmptyState />;
+  // The first page's cards are held at their final size while they load (layout shift).
+  if (games.length === 0) return <GameGridSkeleton count={SLIDES_PER_GROUP * rows} />;
   return (
     <div className="game-swiper" aria-busy={loading || undefined}>
       <div className="game-grid" style={{ '--rows': rows } as React.CSSProperties}>

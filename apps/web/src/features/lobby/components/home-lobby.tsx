@@ -8,6 +8,7 @@ import { useAnnouncementsQuery, useVendorLanesQuery } from '../api/lobby';
 import { useLaunchGame } from '../hooks/use-launch-game';
 import { isFirstLogin, popupsFor, popupsSuppressed, suppressPopups } from '../lib/popups';
 import { BannerCarousel } from './banner-carousel';
+import { BannerPlaceholder, MarqueePlaceholder, SectionSkeleton } from './home-skeleton';
 import type { HomeTab } from './lobby-sections';
 import { NoticeMarquee } from './notice-marquee';
 import { WinnerBoardPanel } from './winner-board-panel';
@@ -54,16 +55,23 @@ export default function HomeLobby() {
 
   return (
     <div className="home">
-      {banners.length > 0 ? (
-        <>
-          {/* The banners replace the welcome hero; the page keeps its one top-level heading. */}
-          <h1 className="visually-hidden">{t('hero_title', { brand: brand.name })}</h1>
-          <BannerCarousel banners={banners} />
-        </>
+      {/* The banners replace the welcome hero; the page keeps its one top-level heading. */}
+      {(banners.length > 0 || announcements.isPending) && (
+        <h1 className="visually-hidden">{t('hero_title', { brand: brand.name })}</h1>
+      )}
+      {/* Until the announcements arrive their boxes are held at their final size. */}
+      {announcements.isPending ? (
+        <BannerPlaceholder />
+      ) : banners.length > 0 ? (
+        <BannerCarousel banners={banners} />
       ) : (
         announcements.isSuccess && <BrandHero />
       )}
-      <NoticeMarquee notices={announcements.data?.player ?? []} />
+      {announcements.isPending ? (
+        <MarqueePlaceholder />
+      ) : (
+        <NoticeMarquee notices={announcements.data?.player ?? []} />
+      )}
       <FilterTabs
         label={t('lobby_menu')}
         value={current}
@@ -76,7 +84,13 @@ export default function HomeLobby() {
       />
       <div className="home__grid">
         <div className="home__sections">
-          <Suspense fallback={<div className="lobby-sections lobby-sections--loading" />}>
+          <Suspense
+            fallback={
+              <div className="lobby-sections">
+                <SectionSkeleton />
+              </div>
+            }
+          >
             <LobbySections tab={current} loggedIn={!!token} />
           </Suspense>
           {sports && current === 'HOME' && (

@@ -1,0 +1,83 @@
+import { expect, test } from '@playwright/test';
+import { en, snap, withoutAnnouncementPopups } from '../support';
+
+// Issue 21: nothing on home moves once it has painted. Everything that arrives late (banners,
+// notices, the lobby lanes and their cards) has its box reserved at its final size.
+const CLS_LIMIT = 0.02;
+
+const viewports = {
+  phone: { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true },
+  desktop: { viewport: { width: 1440, height: 900 } },
+} as const;
+
+for (const [device, options] of Object.entries(viewports)) {
+  for (const theme of ['dark', 'light'] as const) {
+    for (const lang of ['EN', 'ZH'] as const) {
+      test.describe(`home layout shift, ${device}, ${theme}, ${lang}`, () => {
+        test.use(options);
+
+        test('the layout does not move after first paint', async ({ context, page }) => {
+          await withoutAnnouncementPopups(context);
+          await context.addInitScript(
+            ([t, l]) => {
+              localStorage.setItem('theme', t);
+              localStorage.setItem('lang', l);
+              localStorage.setItem('hisLang', l);
+              // Shifts right after an input are not counted by the browser; none happen here.
+              const w = window as unknown as { __shifts: { value: number; at: number }[] };
+              w.__shifts = [];
+              new PerformanceObserver((list) => {
+                for (const entry of list.getEntries() as (PerformanceEntry & {
+                  value: number;
+                  hadRecentInput: boolean;
+                })[]) {
+                  if (!entry.hadRecentInput) w.__shifts.push({ value: entry.value, at: entry.startTime });
+                }
+              }).observe({ type: 'layout-shift', buffered: true });
+            },
+            [theme, lang] as const,
+          );
+          await page.goto('/');
+          await expect(page.locator('html')).toHaveAttribute('data-theme', theme);
+          await expect(page.locator('html')).toHaveAttribute('lang', lang === 'ZH' ? 'zh-CN' : 'en');
+          // Settled: banners, the first section's cards and the winner board are there.
+          await expect(page.locator('.banner img').first()).toBeVisible({ timeout: 30_000 });
+          await expect(page.locator('.game-card:not(.game-card--skeleton)').first()).toBeVisible({
+            timeout: 30_000,
+          });
+          await expect(page.locator('.game-card--skeleton')).toHaveCount(0);
+          await page.waitForLoadState('networkidle');
+          await page.waitForTimeout(500);
+
+          const shifts = await page.evaluate(
+            () => (window as unknown as { __shifts: { value: number; at: number }[] }).__shifts,
+          );
+          const total = shifts.reduce((sum, s) => sum + s.value, 0);
+          if (device === 'phone' && theme === 'dark')
+            await snap(page, `home-${device}-${lang.toLowerCase()}`);
+          expect(total, `layout shifts: ${JSON.stringify(shifts)}`).toBeLessThanOrEqual(CLS_LIMIT);
+        });
+      });
+    }
+  }
+}
+
+test.describe('game cards on a touch screen', () => {
+  test.use(viewports.phone);
+
+  test('the play buttons sit below the name and studio, never over them', async ({ context, page }) => {
+    await withoutAnnouncementPopups(context);
+    await page.goto('/');
+    const card = page.locator('.game-card:not(.game-card--skeleton)').first();
+    await expect(card).toBeVisible({ timeout: 30_000 });
+    const name = await card.locator('.game-card__name').boundingBox();
+    const vendor = await card.locator('.game-card__vendor').boundingBox();
+    const playButton = card.getByRole('button', { name: en('lobby', 'play_now'), exact: true });
+    const play = await playButton.boundingBox();
+    expect(name && vendor && play).toBeTruthy();
+    await expect(playButton).toBeVisible();
+    // Below the studio line: the name and studio stay readable.
+    expect(play!.y).toBeGreaterThanOrEqual(vendor!.y + vendor!.height - 1);
+    expect(vendor!.y).toBeGreaterThanOrEqual(name!.y + name!.height - 1);
+  });
+});
