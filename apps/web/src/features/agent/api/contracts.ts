@@ -1,6 +1,7 @@
 import type { ContractKindName, RouteBodyIn, RouteQueryIn, RouteReply, Routes } from '@arcadia/contract';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { call } from '../../../lib/api-client';
+import { useSocketEvent } from '../../../lib/realtime';
 import { useSessionStore } from '../../../lib/session-store';
 import { agentKeys, exportPageSize } from './agent';
 
@@ -111,4 +112,16 @@ export function useTerminateOwnContract(kind: ContractKindName) {
     },
     onSuccess: invalidate,
   });
+}
+
+/** Keeps a kind's pages live: a state change or a payment refetches its contract and bill views. */
+export function useContractEvents(kind: ContractKindName) {
+  const client = useQueryClient();
+  const token = useToken();
+  const refetch = (changed: ContractKindName) => {
+    if (changed === kind) void client.invalidateQueries({ queryKey: contractKeys.all(token, kind) });
+  };
+  useSocketEvent('contract.changed', (e) => refetch(e.kind));
+  useSocketEvent('contract.offer', (e) => refetch(e.kind));
+  useSocketEvent('salary.paid', (e) => refetch(e.kind));
 }

@@ -10,6 +10,7 @@ import {
   type ContractBillsQuery,
   fetchContractBills,
   useContractBillsQuery,
+  useContractEvents,
   useMyContractQuery,
   useTerminateOwnContract,
 } from '../../api/contracts';
@@ -38,6 +39,7 @@ const tabLabel = {
 export function ContractPage({ kind }: { kind: ContractKindName }) {
   const { t } = useTranslation('contracts');
   const [tab, setTab] = useState<Tab>('mine');
+  useContractEvents(kind);
   return (
     <div className="agent-page">
       <div className="agent-toolbar">
