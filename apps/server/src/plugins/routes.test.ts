@@ -165,3 +165,40 @@ describe('answering without a promise', () => {
     await instance.close();
   });
 });
+
+describe('answers that go out compressed', () => {
+  it('an awaited answer too large to compress in one go arrives whole (not an empty second send)', async () => {
+    const { default: compress } = await import('@fastify/compress');
+    const { gunzipSync } = await import('node:zlib');
+    const route = defineRoute({
+      method: 'GET',
+      path: '/wps/test/large',
+      auth: 'none',
+      encrypted: false,
+      tag: 'test',
+      summary: 'test',
+      reply: z.object({ rows: z.array(z.string()) }),
+    });
+    const hooks = {
+      brandOf: () => ({ modules: {}, settings: { trialTypes: [] } }),
+      assertAvailable: () => undefined,
+      validateReplies: true,
+    } as unknown as RouteHooks;
+    const instance = Fastify({ logger: false });
+    await instance.register(compress, { threshold: 1024 });
+    // 100 KB of JSON: past the plugin's synchronous limit, so it is compressed as a stream.
+    const rows = Array.from({ length: 2000 }, (_, i) => `row ${i} ${'x'.repeat(40)}`);
+    registerRoute(instance, hooks, route, async () => ({ rows }));
+    const res = await instance.inject({
+      method: 'GET',
+      url: '/wps/test/large',
+      headers: { 'accept-encoding': 'gzip' },
+    });
+    expect(res.headers['content-encoding']).toBe('gzip');
+    expect(JSON.parse(gunzipSync(res.rawPayload).toString('utf8'))).toEqual({
+      success: true,
+      value: { rows },
+    });
+    await instance.close();
+  });
+});

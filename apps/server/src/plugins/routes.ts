@@ -242,7 +242,14 @@ export function registerRoute<D extends RouteDescriptor>(
       body: (route.body ? parseOrThrow(route.body, rawBody) : undefined) as RouteBody<D>,
     };
     const answer = handler(ctx);
-    if (answer instanceof Promise) return answer.then((value) => respond(request, reply, value));
+    // The promise settles once the response has finished (a reply is a thenable). Settling
+    // with undefined while a compressed stream is still being written would make Fastify send again,
+    // an empty body over the real one.
+    if (answer instanceof Promise)
+      return answer.then(async (value) => {
+        respond(request, reply, value);
+        await reply;
+      });
     respond(request, reply, answer);
   };
 
