@@ -51,7 +51,10 @@ export const errorCatalogue = {
   'access.restricted': { status: 403, message: 'Access restricted by location or IP.' },
   'not.found': { status: 404, message: 'Not found.' },
   'contract.state': { status: 409, message: 'This contract cannot make that change in its current state.' },
-  'contract.rate.above.upline': { status: 400, message: 'A downline’s rates may not exceed your own contract.' },
+  'contract.rate.above.upline': {
+    status: 400,
+    message: 'A downline’s rates may not exceed your own contract.',
+  },
   'contract.upline.none': { status: 400, message: 'You hold no contract of this kind to offer from.' },
   'contract.not.agent': { status: 400, message: 'Contracts are offered to agents only.' },
   'contract.not.top': { status: 400, message: 'The operator sets contracts of top agents only.' },

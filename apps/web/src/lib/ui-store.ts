@@ -1,14 +1,7 @@
 import { create } from 'zustand';
 
 export type ModalName =
-  | 'login'
-  | 'register'
-  | 'forgot'
-  | 'changePassword'
-  | 'logout'
-  | 'notice'
-  | 'trialInfo'
-  | 'contractOffer';
+  'login' | 'register' | 'forgot' | 'changePassword' | 'logout' | 'notice' | 'trialInfo' | 'contractOffer';
 
 /** A one-line message shown at the top of the next modal (e.g. after a password reset). */
 export type ModalNotice = 'passwordReset';

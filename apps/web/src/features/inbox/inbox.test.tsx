@@ -51,7 +51,8 @@ describe('messageV2', () => {
       walletBalance: () => ok(balance),
       merchantWallet: () => ok({ isSingle: 0 }),
       inboxUnreadCount: () => ok(unread()),
-      inboxList: () => ok({ list: messages, pageNo: 1, totalPages: 1, totalCount: messages.length, unread: unread() }),
+      inboxList: () =>
+        ok({ list: messages, pageNo: 1, totalPages: 1, totalCount: messages.length, unread: unread() }),
       inboxRead: (req) => {
         const ids = (req.body as { ids: string[] }).ids;
         messages = messages.map((m) => (ids.includes(m.id) ? { ...m, read: true } : m));
