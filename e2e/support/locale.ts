@@ -13,7 +13,8 @@ export type Namespace =
   | 'wallet'
   | 'payments'
   | 'operator'
-  | 'inbox';
+  | 'inbox'
+  | 'support';
 
 const cache = new Map<Namespace, Record<string, unknown>>();
 

@@ -354,9 +354,9 @@ export function SupportDesk({ brand, identity }: { brand: OpsBrand; identity: Op
   const pages = queue.data?.totalPages ?? 0;
 
   return (
-    <section className="ops-card desk" aria-labelledby="desk-title">
+    <section className="ops-card desk" aria-label={t('desk_title')}>
       <header className="ops-card__header desk__header">
-        <h2 id="desk-title">
+        <h2>
           {t('desk_title')}
           {waiting > 0 && <span className="ops-count desk__waiting">{waiting}</span>}
         </h2>
