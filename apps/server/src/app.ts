@@ -42,7 +42,7 @@ import { createSystemRepository } from './modules/system/system.repository.js';
 import { registerSystemRoutes } from './modules/system/system.routes.js';
 import { createSystemService } from './modules/system/system.service.js';
 import { registerDocs } from './plugins/docs.js';
-import { isApiPath, registerErrorHandling, sendNotFound } from './plugins/errors.js';
+import { frameworkErrors, isApiPath, registerErrorHandling, sendNotFound } from './plugins/errors.js';
 import { registerSecurityHeaders } from './plugins/security-headers.js';
 import { genRequestId } from './plugins/request-context.js';
 import { createRouteHooks } from './plugins/route-hooks.js';
@@ -101,6 +101,7 @@ export async function buildApp(deps: AppDeps) {
     genReqId: genRequestId,
     trustProxy: trustProxy(config.TRUST_PROXY),
     bodyLimit: 1024 * 1024,
+    frameworkErrors,
   });
   registerErrorHandling(app);
 

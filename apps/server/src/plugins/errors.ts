@@ -1,5 +1,5 @@
 import type { ErrorEnvelope } from '@arcadia/contract';
-import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../lib/app-error.js';
 
 const API_PREFIXES = ['/wps/', '/lgw/', '/vendor/', '/house/', '/ops/', '/dev/', '/docs/json'];
@@ -42,6 +42,20 @@ export function registerErrorHandling(app: FastifyInstance) {
     request.log.error({ err }, 'unhandled error');
     return reply.status(500).send(envelope(new AppError('system.error', { requestId: request.id })));
   });
+}
+
+/**
+ * Fastify's `frameworkErrors`: what its router refuses before any route or hook runs (a URL that is
+ * not valid percent-encoding, 400; a path parameter over `maxParamLength`, 414) leaves as the
+ * same envelope as every other refusal, instead of Fastify's own JSON.
+ */
+export function frameworkErrors(err: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  const status = typeof err.statusCode === 'number' ? err.statusCode : 500;
+  if (status >= 400 && status < 500) {
+    return reply.status(status).send(envelope(new AppError('request_param_err', { reason: err.code })));
+  }
+  request.log.error({ err }, 'router error');
+  return reply.status(500).send(envelope(new AppError('system.error', { requestId: request.id })));
 }
 
 /** The not-found answer never varies: built once, not an error object (and its stack) per miss. */

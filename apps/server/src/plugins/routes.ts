@@ -67,6 +67,93 @@ function parseOrThrow<S extends z.ZodType>(schema: S, input: unknown): z.infer<S
 }
 
 /**
+ * U+0000 (NUL): PostgreSQL `text` and `jsonb` cannot hold it, so an input carrying one would fail
+ * in the database as a 500. Every route refuses it at the door instead, wherever it comes.
+ */
+const NUL = '\u0000';
+const NUL_MESSAGE = 'must not contain the control character U+0000 (NUL)';
+
+/** Field names as the reply shows them: a key's own NUL written out, so the name stays readable. */
+const fieldName = (path: readonly (string | number)[]) =>
+  path.length === 0 ? '_' : path.map((p) => String(p).replaceAll(NUL, '\\u0000')).join('.');
+
+/**
+ * The path (`a.b.0`, `_` for the value itself) of the first string or object key in `value` that
+ * holds U+0000, or null. Walks arrays and objects' own keys (not a raw `Buffer` body: that is its
+ * route's business), with a stack of its own: a deeply nested body cannot overflow the call stack.
+ */
+export function findNul(value: unknown): string | null {
+  // Each entry links to its parent: the path is built only for a hit, so depth costs no copying.
+  interface Entry {
+    value: unknown;
+    key: string | number | null;
+    parent: Entry | null;
+  }
+  const pathOf = (entry: Entry, last?: string) => {
+    const path: (string | number)[] = last === undefined ? [] : [last];
+    for (let e: Entry | null = entry; e !== null && e.key !== null; e = e.parent) path.push(e.key);
+    path.reverse();
+    // A NUL at the bottom of a deep nest is named by where it starts and where it ends.
+    return path.length <= 16
+      ? fieldName(path)
+      : `${fieldName(path.slice(0, 8))}.….${fieldName(path.slice(-8))}`;
+  };
+  const stack: Entry[] = [{ value, key: null, parent: null }];
+  for (let entry = stack.pop(); entry !== undefined; entry = stack.pop()) {
+    const v = entry.value;
+    if (typeof v === 'string') {
+      if (v.includes(NUL)) return pathOf(entry);
+    } else if (Array.isArray(v)) {
+      for (let i = v.length - 1; i >= 0; i--) stack.push({ value: v[i], key: i, parent: entry });
+    } else if (typeof v === 'object' && v !== null && !ArrayBuffer.isView(v)) {
+      const keys = Object.keys(v);
+      for (let i = keys.length - 1; i >= 0; i--) {
+        const key = keys[i]!;
+        if (key.includes(NUL)) return pathOf(entry, key);
+        stack.push({ value: (v as Record<string, unknown>)[key], key, parent: entry });
+      }
+    }
+  }
+  return null;
+}
+
+/** `x-ops-key` → `X-Ops-Key`: a header as the docs name it. */
+const headerName = (name: string) =>
+  name.replace(/(^|-)([a-z])/g, (_, dash: string, c: string) => dash + c.toUpperCase());
+
+const refuseNul = (field: string): never => {
+  throw new AppError('request_param_err', { fields: { [field]: NUL_MESSAGE } });
+};
+
+/**
+ * Refuses a request that carries U+0000 in a header, a path parameter, the query string or a
+ * parsed body (`400 request_param_err`, the field named). Path parameters and the query can only
+ * carry one written as `%00` (or raw, through an in-process request), so the URL is looked at
+ * first and the parsed values only when it has one. An encrypted body is checked once opened.
+ */
+export function assertNoNul(request: FastifyRequest): void {
+  const headers = request.headers;
+  for (const name in headers) {
+    const value = headers[name];
+    if (
+      typeof value === 'string'
+        ? value.includes(NUL)
+        : Array.isArray(value) && value.some((v) => v.includes(NUL))
+    )
+      refuseNul(headerName(name));
+  }
+  const url = request.url;
+  if (url.includes('%00') || url.includes(NUL)) {
+    const where = findNul(request.params) ?? findNul(request.query);
+    if (where !== null) refuseNul(where);
+  }
+  if (request.body !== undefined && request.body !== null) {
+    const where = findNul(request.body);
+    if (where !== null) refuseNul(where);
+  }
+}
+
+/**
  * Routes under /wps/system and /ops answer during maintenance: the client needs them to say so.
  * Payment notifications (/payments/) too: the money has already moved at the gateway.
  */
@@ -288,7 +375,12 @@ export function registerRoute<D extends RouteDescriptor>(
       session = await hooks.sessionOf(request, brand).catch(() => null);
     }
 
-    const rawBody = route.encrypted ? await hooks.decryptBody(request) : request.body;
+    let rawBody = request.body;
+    if (route.encrypted) {
+      rawBody = await hooks.decryptBody(request);
+      const where = findNul(rawBody);
+      if (where !== null) refuseNul(where);
+    }
     await run(request, reply, brand, session, operator, rawBody);
   };
 
@@ -300,6 +392,7 @@ export function registerRoute<D extends RouteDescriptor>(
     // Fastify sends what a thrown error says, and waits for a returned promise; a synchronous
     // answer has already been sent when this returns undefined.
     handler: (request, reply) => {
+      assertNoNul(request);
       if (alwaysAwaits || (route.auth === 'optional' && request.headers.authorization)) {
         return runAsync(request, reply);
       }
