@@ -15,9 +15,9 @@ import * as m202611221410 from './202611221410_tune_bet_indexes.js';
 import * as m202611221500 from './202611221500_create_agent_centre.js';
 import * as m202611221510 from './202611221510_create_team_rollup.js';
 import * as m202611221600 from './202611221600_create_house_vendor.js';
-import * as m202611250300 from './202611250300_create_contracts.js';
 import * as m202611250100 from './202611250100_create_inbox.js';
 import * as m202611250200 from './202611250200_create_support.js';
+import * as m202611250300 from './202611250300_create_contracts.js';
 
 /**
  * Every migration, in order. Listed statically so the bundled server carries them; the name is
@@ -40,7 +40,7 @@ export const migrations: Record<string, Migration> = {
   '202611221500_create_agent_centre': m202611221500,
   '202611221510_create_team_rollup': m202611221510,
   '202611221600_create_house_vendor': m202611221600,
-  '202611250300_create_contracts': m202611250300,
   '202611250100_create_inbox': m202611250100,
   '202611250200_create_support': m202611250200,
+  '202611250300_create_contracts': m202611250300,
 };
