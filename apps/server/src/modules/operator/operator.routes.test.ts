@@ -259,6 +259,15 @@ const matrix: Partial<Record<EndpointName, { roles: Role[]; url: string; payload
     payload: {},
   },
   opsAgentAnnouncementDelete: { roles: ADMIN, url: '/ops/merchants/:m/agent-announcements/999999' },
+  // In-site messages (docs/inbox.md): support and admin write to members.
+  opsInboxList: { roles: CONTENT_READ, url: '/ops/merchants/:m/inbox/messages' },
+  opsInboxSend: { roles: CONTENT_READ, url: '/ops/merchants/:m/inbox/messages', payload: {} },
+  opsInboxCancel: { roles: CONTENT_READ, url: '/ops/merchants/:m/inbox/messages/999999/cancel', payload: {} },
+  // Top agents' contracts (docs/contracts.md): money, so finance and admin.
+  opsContractGet: { roles: FINANCE, url: '/ops/merchants/:m/contracts/daily/999999' },
+  opsContractSet: { roles: FINANCE, url: '/ops/merchants/:m/contracts/daily/999999', payload: {} },
+  opsContractTerminate: { roles: FINANCE, url: '/ops/merchants/:m/contracts/daily/999999' },
+  opsContractSettle: { roles: FINANCE, url: '/ops/merchants/:m/contracts/daily/settle', payload: {} },
   // Customer service (docs/support.md): the console is for support and admin.
   opsSupportList: { roles: CONTENT_READ, url: '/ops/merchants/:m/support/conversations' },
   opsSupportDetail: { roles: CONTENT_READ, url: '/ops/merchants/:m/support/conversations/999999' },
