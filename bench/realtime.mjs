@@ -259,6 +259,14 @@ async function members(port, prefix, count, fund) {
               }),
             });
             if (reply.status !== 200) throw new Error(`funding answered HTTP ${reply.status}: ${reply.text}`);
+            // Half into PT as well: the paced phase alternates MAIN → PT and PT → MAIN per member
+            // with several in flight, so a PT → MAIN may be served before the MAIN → PT sent
+            // before it; both wallets hold enough that no transfer is refused for balance.
+            const seed = await srv.httpRequest(port, 'POST', TRANSFER_PATH, {
+              headers: { 'content-type': 'application/json', authorization: v.token },
+              body: JSON.stringify({ fromWallet: 'MAIN', toWallet: 'PT', amount: '500', requestId: id() }),
+            });
+            if (seed.status !== 200) throw new Error(`seeding PT answered HTTP ${seed.status}: ${seed.text}`);
           }
           return v.token;
         }),
