@@ -66,6 +66,7 @@ import { registerRecordRoutes } from './modules/records/records.routes.js';
 import { createRealtimeModule } from './modules/realtime/index.js';
 import { createSupportModule } from './modules/support/index.js';
 import { createRecordsService } from './modules/records/records.service.js';
+import { createClock } from './lib/clock.js';
 import { createContractsModule } from './modules/contracts/index.js';
 import { createInboxModule } from './modules/inbox/index.js';
 
@@ -133,6 +134,8 @@ export async function buildApp(deps: AppDeps) {
     bus,
     ttlMs: config.BRAND_CACHE_TTL_MS,
   });
+  // The schedules' clock: the wall clock, movable forward only with TEST_CLOCK=1 (src/lib/clock.ts).
+  const clock = createClock({ settable: config.TEST_CLOCK });
   const system = createSystemService({ repository: createSystemRepository(database.db), brands });
   const db = database.db;
   const throttle = createThrottleService(createThrottleRepository(db));
@@ -196,7 +199,7 @@ export async function buildApp(deps: AppDeps) {
   const hooks = createRouteHooks({ config, brands, operators, sessions, keys });
 
   registerHealthRoutes(app, database.db);
-  registerSystemRoutes(app, hooks, system);
+  registerSystemRoutes(app, hooks, system, clock);
   registerBrandOpsRoutes(app, hooks, brands);
   registerOperatorRoutes(app, hooks, operators);
   registerAuthRoutes(app, hooks, { auth, sessions, keys, captcha, verification, members, demo: config.DEMO });
@@ -220,6 +223,7 @@ export async function buildApp(deps: AppDeps) {
     brands,
     hub: () => realtime?.hub,
     refreshRollups: (brand, daysBack) => agent.refreshRollups(brand, daysBack),
+    clock,
   });
   contracts.register(app, hooks);
   for (const job of contracts.jobs) jobs.register(job);

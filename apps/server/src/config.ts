@@ -36,6 +36,8 @@ export const configSchema = z.object({
   /** Signs the demo gateway's pay links and callbacks; generated at start when unset (demo mode only). */
   DEMO_GATEWAY_SECRET: z.string().min(32).optional(),
   /** Run background jobs (leases keep one instance per job at a time). Off in unit tests. */
+  /** End-to-end suites only: `POST /dev/clock` moves the schedules' clock forward (src/lib/clock.ts). */
+  TEST_CLOCK: flag.default(false),
   JOBS_ENABLED: flag.default(true),
   /** How often each job's schedule is checked. */
   JOBS_TICK_MS: z.coerce.number().int().min(100).default(15_000),

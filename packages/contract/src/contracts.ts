@@ -312,7 +312,7 @@ export const contractRoutes = {
     ...endpoints.opsContractSettle,
     tag: 'ops',
     summary:
-      'Run a kind’s settlement now for the periods that have ended (what its job does), then retry unpaid bills. Idempotent.',
+      'Run a kind’s settlement now for the periods that have ended (what its job does, after bringing the team rollups of those periods up to date), then retry unpaid bills. Idempotent.',
     params: merchantParams.extend({ kind: contractKindSchema }),
     reply: z.object({ periods: z.number().int(), bills: z.number().int(), payments: z.number().int() }),
   }),

@@ -175,6 +175,7 @@ export const endpoints = {
     modId: 'CHNGPASSVERIF3',
   },
   devOutbox: { method: 'GET', path: '/dev/outbox', auth: 'none', encrypted: false },
+  devClock: { method: 'POST', path: '/dev/clock', auth: 'none', encrypted: false },
   walletBalance: {
     method: 'GET',
     path: '/wps/v2/wallets/balance',

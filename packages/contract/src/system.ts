@@ -130,6 +130,10 @@ export type FeedbackBody = z.infer<typeof feedbackBodySchema>;
 
 export const deviceSchema = z.enum(['WEB', 'H5', 'APP']);
 
+/** The test clock (`POST /dev/clock`): forward by at most a year at a time. */
+export const devClockBodySchema = z.object({ advanceMs: z.number().int().min(0).max(366 * 24 * 3_600_000) });
+export const devClockReplySchema = z.object({ now: z.iso.datetime(), offsetMs: z.number().int() });
+
 export const systemRoutes = {
   systemStatus: defineRoute({
     ...endpoints.systemStatus,
@@ -174,5 +178,13 @@ export const systemRoutes = {
     summary: 'Leave feedback; content length is bounded in words by the brand.',
     body: feedbackBodySchema,
     reply: z.object({ id: z.string() }),
+  }),
+  devClock: defineRoute({
+    ...endpoints.devClock,
+    tag: 'dev',
+    summary:
+      'Test clock only (TEST_CLOCK=1, never a deployment): moves the schedules\' clock forward so a period can end; 404 otherwise.',
+    body: devClockBodySchema,
+    reply: devClockReplySchema,
   }),
 } as const;

@@ -72,6 +72,6 @@ export function registerContractRoutes(
     ),
   );
   registerRoute(app, hooks, contractRoutes.opsContractSettle, async ({ params }) =>
-    settlement.settle(await opsBrand(params.merchantCode), params.kind),
+    settlement.settleNow(await opsBrand(params.merchantCode), params.kind),
   );
 }

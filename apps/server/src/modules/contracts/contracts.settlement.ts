@@ -8,6 +8,7 @@ import {
   stopDescending,
 } from '@arcadia/games';
 import { AppError } from '../../lib/app-error.js';
+import type { Clock } from '../../lib/clock.js';
 import type { Brand } from '../brand/brand.service.js';
 import type { LedgerService } from '../ledger/ledger.service.js';
 import type { RealtimeHub } from '../realtime/index.js';
@@ -101,6 +102,8 @@ export function createContractsSettlement(deps: {
   /** Refreshes the team rollups (`team_day`) of the brand for the last `daysBack` days and today. */
   refreshRollups: (brand: Brand, daysBack: number) => Promise<void>;
   activeThreshold: (brand: Brand) => bigint;
+  /** The schedules' clock: "now" of a run without an explicit one (src/lib/clock.ts). */
+  clock: Clock;
 }) {
   const { repository, ledger } = deps;
 
@@ -326,7 +329,7 @@ export function createContractsSettlement(deps: {
      * One run of a kind's job: computes every ended period not yet done (team rollups refreshed
      * first for the day-based kinds), then pays what is owed. Idempotent; runs on the job runner.
      */
-    async settle(brand: Brand, kind: ContractKindName, now = new Date()): Promise<SettleResult> {
+    async settle(brand: Brand, kind: ContractKindName, now = deps.clock.now()): Promise<SettleResult> {
       if (!kindEnabled(brand, kind)) return { periods: 0, bills: 0, payments: 0 };
       // A period closes a little after its end: rounds settling at the boundary commit first.
       const grace = kind === 'realtime' ? 30_000 : kind === 'hourly' ? 5 * MINUTE : 0;
@@ -335,7 +338,8 @@ export function createContractsSettlement(deps: {
         // Day-based kinds read the team rollups, which the agent centre's jobs refresh (every five
         // minutes for yesterday and today): a period waits until a refresh has run past its end
         // plus a grace for rounds settled late. No refresh here: it would repeat theirs.
-        const refreshed = (await repository.rollupsRefreshedAt(brand.id))?.getTime() ?? 0;
+        // The refresh time is the database's wall clock; a moved test clock reads it moved alike.
+        const refreshed = ((await repository.rollupsRefreshedAt(brand.id))?.getTime() ?? 0) + deps.clock.offsetMs();
         periods = periods.filter((p) => p.end.getTime() + ROLLUP_GRACE_MS <= refreshed);
       }
       let done = 0;
@@ -350,8 +354,23 @@ export function createContractsSettlement(deps: {
       return { periods: done, bills, payments: await payOutstanding(brand, kind) };
     },
 
+    /**
+     * The operator's "settle now": what the job does, after bringing the team rollups of the
+     * ended periods up to date (day-based kinds), so bets placed since the agent job's last
+     * refresh count. Idempotent like the job.
+     */
+    async settleNow(brand: Brand, kind: ContractKindName): Promise<SettleResult> {
+      if (!kindEnabled(brand, kind)) return { periods: 0, bills: 0, payments: 0 };
+      const now = deps.clock.now();
+      if (kind === 'daily' || kind === 'dividend') {
+        const earliest = Math.min(...endedPeriods(kind, now).map((p) => p.start.getTime()));
+        await deps.refreshRollups(brand, Math.ceil((now.getTime() - earliest) / DAY) + 1);
+      }
+      return this.settle(brand, kind, now);
+    },
+
     /** A period given explicitly (operators, tests): rollups first, then compute and pay. */
-    async settlePeriod(brand: Brand, kind: ContractKindName, p: Period, now = new Date()) {
+    async settlePeriod(brand: Brand, kind: ContractKindName, p: Period, now = deps.clock.now()) {
       if (!kindEnabled(brand, kind))
         throw new AppError('function.disabled', { module: kindInfo[kind].module });
       if (kind === 'daily' || kind === 'dividend')

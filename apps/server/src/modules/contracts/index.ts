@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
+import type { Clock } from '../../lib/clock.js';
 import type { RouteHooks } from '../../plugins/routes.js';
 import { agentSettings } from '../agent/agent.service.js';
 import type { Brand, BrandService } from '../brand/brand.service.js';
@@ -31,6 +32,8 @@ export function createContractsModule(deps: {
   hub: () => RealtimeHub | undefined;
   /** The agent module's team-rollup refresh (settlement reads `team_day`). */
   refreshRollups: (brand: Brand, daysBack: number) => Promise<void>;
+  /** What the settlement jobs and the operator's settle call take as now (src/lib/clock.ts). */
+  clock: Clock;
 }) {
   const repository = createContractsRepository(deps.db);
   const service = createContractsService({ repository, ledger: deps.ledger, hub: deps.hub });
@@ -39,6 +42,7 @@ export function createContractsModule(deps: {
     ledger: deps.ledger,
     hub: deps.hub,
     refreshRollups: deps.refreshRollups,
+    clock: deps.clock,
     // The agent centre's active-member rule (docs/reports.md), in minor units.
     activeThreshold: (brand) =>
       BigInt(Math.round(agentSettings(brand).activeMinValidBet * 10 ** brand.currencyScale)),

@@ -5,7 +5,7 @@ import {
   whitelabelModuleIds,
 } from '@arcadia/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type TestApp, buildTestApp } from '../../test/build-test-app.js';
+import { type TestApp, TEST_OPS_KEY, buildTestApp } from '../../test/build-test-app.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -155,5 +155,38 @@ describe('PUT /wps/feedback', () => {
       .where('id', '=', res.json().value.id)
       .executeTakeFirstOrThrow();
     expect(row.content).toBe(content);
+  });
+});
+
+describe('POST /dev/clock', () => {
+  it('is not found unless TEST_CLOCK is on', async () => {
+    const res = await t.app.inject({ method: 'POST', url: '/dev/clock', payload: { advanceMs: 1000 } });
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toMatchObject({ success: false, code: 'not.found' });
+  });
+
+  it('with TEST_CLOCK, moves the settlement clock forward and refuses going back', async () => {
+    const clocked = await buildTestApp({ config: { TEST_CLOCK: true } });
+    try {
+      const day = 86_400_000;
+      const res = await clocked.app.inject({ method: 'POST', url: '/dev/clock', payload: { advanceMs: day } });
+      expect(res.statusCode).toBe(200);
+      const value = res.json().value as { now: string; offsetMs: number };
+      expect(value.offsetMs).toBe(day);
+      expect(Date.parse(value.now) - Date.now()).toBeGreaterThan(day - 60_000);
+      const back = await clocked.app.inject({ method: 'POST', url: '/dev/clock', payload: { advanceMs: -1 } });
+      expect(back.statusCode).toBe(400);
+      expect(back.json().code).toBe('request_param_err');
+      // The operator's settle call runs as of the moved clock: yesterday (by the wall clock) is
+      // still among the ended days, today now is too.
+      const settle = await clocked.app.inject({
+        method: 'POST',
+        url: '/ops/merchants/demo/contracts/daily/settle',
+        headers: { 'x-ops-key': TEST_OPS_KEY },
+      });
+      expect(settle.statusCode).toBe(200);
+    } finally {
+      await clocked.close();
+    }
   });
 });

@@ -1,5 +1,7 @@
 import { type LanguageCode, buildWhitelabelTree, languageCodes, systemRoutes } from '@arcadia/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Clock } from '../../lib/clock.js';
+import { AppError } from '../../lib/app-error.js';
 import { type RouteHooks, registerRoute } from '../../plugins/routes.js';
 import type { SystemService } from './system.service.js';
 
@@ -10,7 +12,12 @@ function headerLanguage(request: FastifyRequest): LanguageCode | undefined {
   return code && (languageCodes as readonly string[]).includes(code) ? (code as LanguageCode) : undefined;
 }
 
-export function registerSystemRoutes(app: FastifyInstance, hooks: RouteHooks, system: SystemService) {
+export function registerSystemRoutes(
+  app: FastifyInstance,
+  hooks: RouteHooks,
+  system: SystemService,
+  clock: Clock,
+) {
   registerRoute(app, hooks, systemRoutes.systemStatus, async ({ brand, request }) =>
     system.status(brand, request.ip),
   );
@@ -26,4 +33,10 @@ export function registerSystemRoutes(app: FastifyInstance, hooks: RouteHooks, sy
   registerRoute(app, hooks, systemRoutes.feedback, async ({ brand, body, request }) =>
     system.leaveFeedback(brand, body, { memberId: null, ip: request.ip }),
   );
+  // The test clock (TEST_CLOCK=1 only): not found anywhere else.
+  registerRoute(app, hooks, systemRoutes.devClock, async ({ body }) => {
+    if (!clock.settable) throw new AppError('not.found');
+    const now = clock.advance(body.advanceMs);
+    return { now: now.toISOString(), offsetMs: clock.offsetMs() };
+  });
 }
