@@ -1,9 +1,11 @@
-import { type Locator, type Page, expect, test } from '@playwright/test';
+import { type APIRequestContext, type Locator, type Page, expect, test } from '@playwright/test';
 import {
   demo,
   en,
   field,
+  logIn,
   memberToken,
+  memberTransactions,
   merchantCode,
   opsApiKey,
   password,
@@ -16,9 +18,20 @@ import {
  * Agent contracts end to end (docs/contracts.md): the operator sets the demo agent's daily-wage
  * contract (a top agent: the platform pays it); the demo agent creates a downline agent and offers
  * it a daily-wage contract from the agent centre; the downline logs in, sees the offer dialog and
- * accepts; both see the contract in force. Settlement and payment are covered by the server's
- * property tests (a daily period must end before it is paid).
+ * accepts; both see the contract in force. A member under the downline plays dice through the
+ * house vendor's wallet callbacks; the schedules' test clock (TEST_CLOCK=1, `POST /dev/clock`)
+ * moves a day ahead so today ends, the operator's settle call runs the daily job, and both agents
+ * see the bill and the ledger movement.
  */
+
+/** An operator adjustment (docs/ledger.md): money from the platform to an account. */
+async function adjust(request: APIRequestContext, account: string, amount: string) {
+  const res = await request.post(`/ops/merchants/${merchantCode}/adjustments`, {
+    headers: { 'X-Ops-Key': opsApiKey },
+    data: { account, amount, reason: 'e2e float', requestId: `e2e-${account}-${Date.now()}` },
+  });
+  expect(res.status(), await res.text()).toBe(200);
+}
 
 /** The contracts dictionary (apps/web/src/locales/en/contracts.json). */
 const c = (key: string, values: Record<string, string | number> = {}) =>
@@ -57,7 +70,7 @@ test.describe('agent contracts', () => {
     page,
     browser,
   }) => {
-    test.setTimeout(240_000);
+    test.setTimeout(360_000);
     const downline = uniqueUsername('ct');
     const downlinePassword = password('c');
     await agentLogin(page, demo.agent.username, demo.agent.password);
@@ -138,5 +151,89 @@ test.describe('agent contracts', () => {
     const again = await openAgentPage(page, 'agentDailyWages2');
     await again.getByRole('tab', { name: c('downline_contracts'), exact: true }).click();
     await expect(again.getByRole('row').filter({ hasText: downline }).getByText(c('status.V'))).toBeVisible();
+
+    // ── A member under the downline plays today: three dice rolls of 100.00 ──────────────────
+    const register2 = await openAgentPage(other, 'registerCenter');
+    const create2 = register2.getByRole('region', { name: en('agent', 'create_downline'), exact: true });
+    const player = uniqueUsername('cp');
+    const playerPassword = password('p');
+    await field(create2, en('agent', 'col.account')).fill(player);
+    await field(create2, en('agent', 'password')).fill(playerPassword);
+    await field(create2, en('agent', 'confirm_password')).fill(playerPassword);
+    await create2.getByRole('combobox').selectOption({ label: en('agent', 'member_type.0') });
+    await create2.getByRole('button', { name: en('agent', 'create_account'), exact: true }).click();
+    await expect(
+      other.getByText(
+        en('agent', 'downline_created', { account: player, type: en('agent', 'member_type.0') }),
+        { exact: true },
+      ),
+    ).toBeVisible();
+    const playerContext = await browser.newContext();
+    await playerContext.addInitScript(() => {
+      sessionStorage.setItem('popupClosedAnon', 'closed');
+      sessionStorage.setItem('popupClosedUser', 'closed');
+    });
+    const playerPage = await playerContext.newPage();
+    await playerPage.goto('/');
+    await logIn(playerPage, player, playerPassword);
+    const playerToken = await memberToken(playerPage);
+    await adjust(page.request, player, '500');
+    const launched = await playerPage.request.get('/wps/game/launchGame', {
+      headers: { Authorization: playerToken },
+      params: { gameCode: 'AUR_AURORA_DICE', accountType: 1 },
+    });
+    expect(launched.status(), await launched.text()).toBe(200);
+    const gameUrl = ((await launched.json()) as { value: { content: { game_url: string } } }).value.content
+      .game_url;
+    const gameToken = new URL(gameUrl, 'http://x').searchParams.get('token')!;
+    for (let i = 0; i < 3; i++) {
+      const roll = await playerPage.request.post('/house/api/play', {
+        headers: { 'X-Game-Token': gameToken },
+        data: { action: 'play', stake: '10000', params: { target: 5000, direction: 'over' } },
+      });
+      expect(roll.status(), await roll.text()).toBe(200);
+    }
+    await playerContext.close();
+
+    // ── Today ends (the test clock moves a day and a quarter hour ahead); a job run pays ───────
+    const moved = await page.request.post('/dev/clock', { data: { advanceMs: 86_400_000 + 15 * 60_000 } });
+    expect(moved.status(), await moved.text()).toBe(200);
+    const settled = await page.request.post(`/ops/merchants/${merchantCode}/contracts/daily/settle`, {
+      headers: { 'X-Ops-Key': opsApiKey },
+    });
+    expect(settled.status(), await settled.text()).toBe(200);
+    expect(((await settled.json()) as { value: { payments: number } }).value.payments).toBeGreaterThan(0);
+
+    // The downline's bill: 1.5 % (tier 1: 100.00 bet, one active member) of 300.00 = 4.50,
+    // issued, paid by the demo agent.
+    await other.reload();
+    const mine2 = await openAgentPage(other, 'agentDailyWages2');
+    await mine2.getByRole('tab', { name: c('my_bills'), exact: true }).click();
+    const myBill = mine2.getByRole('row').filter({ hasText: downline });
+    await expect(myBill).toHaveCount(1);
+    await expect(myBill.getByRole('cell', { name: '300.00', exact: true })).toBeVisible();
+    await expect(myBill.getByRole('cell', { name: '4.50', exact: true })).toHaveCount(2); // amount, paid
+    await expect(myBill.getByText(c('bill_status.issued'), { exact: true })).toBeVisible();
+    await expect(myBill.getByRole('cell', { name: demo.agent.username, exact: true })).toBeVisible();
+    await snapThemes(other, 'contracts-bill-paid');
+
+    // The upline sees the same bill among those it pays.
+    await page.reload();
+    const paying = await openAgentPage(page, 'agentDailyWages2');
+    await paying.getByRole('tab', { name: c('downline_bills'), exact: true }).click();
+    const theirBill = paying.getByRole('row').filter({ hasText: downline });
+    await expect(theirBill).toHaveCount(1);
+    await expect(theirBill.getByRole('cell', { name: '4.50', exact: true })).toHaveCount(2);
+    await snapThemes(page, 'contracts-downline-bills');
+
+    // And the ledger: the downline received 4.50 as a daily wage, the demo agent paid it.
+    const received = (await memberTransactions(other.request, await memberToken(other))).list.filter(
+      (r) => r.kind === 'DAILY_WAGE',
+    );
+    expect(received.map((r) => r.amount)).toEqual([4.5]);
+    const paid = (await memberTransactions(page.request, token, 50)).list.filter(
+      (r) => r.kind === 'DAILY_WAGE' && r.amount === -4.5,
+    );
+    expect(paid).toHaveLength(1);
   });
 });
