@@ -18,10 +18,12 @@ import {
  * Agent contracts end to end (docs/contracts.md): the operator sets the demo agent's daily-wage
  * contract (a top agent: the platform pays it); the demo agent creates a downline agent and offers
  * it a daily-wage contract from the agent centre; the downline logs in, sees the offer dialog and
- * accepts; both see the contract in force. A member under the downline plays dice through the
- * house vendor's wallet callbacks; the schedules' test clock (TEST_CLOCK=1, `POST /dev/clock`)
- * moves a day ahead so today ends, the operator's settle call runs the daily job, and both agents
- * see the bill and the ledger movement.
+ * accepts; both see the contract in force. Then the payment, with a real-time salary contract (the
+ * operator's to the demo agent, the demo agent's offer to the downline, accepted): a member under
+ * the downline plays dice through the house vendor's wallet callbacks in the first 5-minute
+ * window the contract is in force for; the schedules' test clock (TEST_CLOCK=1, `POST /dev/clock`)
+ * moves past the window's end, the operator's settle call runs the job, and both agents see the
+ * bill and the ledger movement.
  */
 
 /** An operator adjustment (docs/ledger.md): money from the platform to an account. */
@@ -66,11 +68,11 @@ async function snapThemes(page: Page, name: string) {
 }
 
 test.describe('agent contracts', () => {
-  test('the demo agent offers a daily-wage contract; the downline sees the dialog and accepts', async ({
+  test('the demo agent offers a daily-wage contract, the downline accepts; a real-time salary is paid and both see the bill', async ({
     page,
     browser,
   }) => {
-    test.setTimeout(360_000);
+    test.setTimeout(600_000);
     const downline = uniqueUsername('ct');
     const downlinePassword = password('c');
     await agentLogin(page, demo.agent.username, demo.agent.password);
@@ -152,7 +154,43 @@ test.describe('agent contracts', () => {
     await again.getByRole('tab', { name: c('downline_contracts'), exact: true }).click();
     await expect(again.getByRole('row').filter({ hasText: downline }).getByText(c('status.V'))).toBeVisible();
 
-    // ── A member under the downline plays today: three dice rolls of 100.00 ──────────────────
+    // ── Payment, with a real-time salary (a contract accepted mid-period starts with the next
+    // period, docs/contracts.md; a day would be too long to wait, a 5-minute window is not) ───
+    const rt = (win: number, loss: number, bet: number) => ({
+      rt_win_rate: win,
+      rt_loss_rate: loss,
+      rt_bet_amount: bet,
+    });
+    const topRt = await page.request.put(`/ops/merchants/${merchantCode}/contracts/realtime/${agentId}`, {
+      headers: { 'X-Ops-Key': opsApiKey },
+      data: { rates: rt(0, 0, 0.02) },
+    });
+    expect(topRt.status(), await topRt.text()).toBe(200);
+    const downlineToken = await memberToken(other);
+    const downlineInfo = await other.request.get('/wps/member/info', {
+      headers: { Authorization: downlineToken },
+    });
+    const downlineId = ((await downlineInfo.json()) as { value: { id: string } }).value.id;
+    const offerRt = await page.request.post('/wps/agent/contracts/realtime/offer', {
+      headers: { Authorization: token },
+      data: { memberId: downlineId, rates: rt(0, 0, 0.01) },
+    });
+    expect(offerRt.status(), await offerRt.text()).toBe(200);
+    const pendingRt = await other.request.get('/wps/agent/contracts/realtime/mine', {
+      headers: { Authorization: downlineToken },
+    });
+    const pendingId = ((await pendingRt.json()) as { value: { pending: { id: string } | null } }).value
+      .pending?.id;
+    expect(pendingId, await pendingRt.text()).toBeTruthy();
+    const acceptRt = await other.request.post('/wps/relay/MCSFE_processRealTimeSalaryContract', {
+      headers: { Authorization: downlineToken },
+      data: { contractId: pendingId, status: 'A' },
+    });
+    expect(acceptRt.status(), await acceptRt.text()).toBe(200);
+    const WINDOW = 5 * 60_000;
+    const windowStart = Math.ceil(Date.now() / WINDOW) * WINDOW;
+
+    // A member under the downline, logged in on the player site.
     const register2 = await openAgentPage(other, 'registerCenter');
     const create2 = register2.getByRole('region', { name: en('agent', 'create_downline'), exact: true });
     const player = uniqueUsername('cp');
@@ -165,7 +203,9 @@ test.describe('agent contracts', () => {
     await expect(
       other.getByText(
         en('agent', 'downline_created', { account: player, type: en('agent', 'member_type.0') }),
-        { exact: true },
+        {
+          exact: true,
+        },
       ),
     ).toBeVisible();
     const playerContext = await browser.newContext();
@@ -186,6 +226,9 @@ test.describe('agent contracts', () => {
     const gameUrl = ((await launched.json()) as { value: { content: { game_url: string } } }).value.content
       .game_url;
     const gameToken = new URL(gameUrl, 'http://x').searchParams.get('token')!;
+
+    // The first window the contract is in force for: it plays three dice rolls of 100.00 there.
+    await page.waitForTimeout(Math.max(0, windowStart + 1_500 - Date.now()));
     for (let i = 0; i < 3; i++) {
       const roll = await playerPage.request.post('/house/api/play', {
         headers: { 'X-Game-Token': gameToken },
@@ -195,44 +238,45 @@ test.describe('agent contracts', () => {
     }
     await playerContext.close();
 
-    // ── Today ends (the test clock moves a day and a quarter hour ahead); a job run pays ───────
-    const moved = await page.request.post('/dev/clock', { data: { advanceMs: 86_400_000 + 15 * 60_000 } });
+    // The window ends (the test clock moves past its end and the 30-second grace); a job run pays
+    // (this call, or the real-time job if it ran first: nothing is paid twice either way).
+    const moved = await page.request.post('/dev/clock', {
+      data: { advanceMs: Math.max(0, windowStart + WINDOW + 32_000 - Date.now()) },
+    });
     expect(moved.status(), await moved.text()).toBe(200);
-    const settled = await page.request.post(`/ops/merchants/${merchantCode}/contracts/daily/settle`, {
+    const settled = await page.request.post(`/ops/merchants/${merchantCode}/contracts/realtime/settle`, {
       headers: { 'X-Ops-Key': opsApiKey },
     });
     expect(settled.status(), await settled.text()).toBe(200);
-    expect(((await settled.json()) as { value: { payments: number } }).value.payments).toBeGreaterThan(0);
 
-    // The downline's bill: 1.5 % (tier 1: 100.00 bet, one active member) of 300.00 = 4.50,
-    // issued, paid by the demo agent.
+    // The downline's bill: 1 % of the 300.00 its team staked = 3.00, issued, paid by the demo agent.
     await other.reload();
-    const mine2 = await openAgentPage(other, 'agentDailyWages2');
-    await mine2.getByRole('tab', { name: c('my_bills'), exact: true }).click();
-    const myBill = mine2.getByRole('row').filter({ hasText: downline });
+    const mineRt = await openAgentPage(other, 'agentRealtimeSalary');
+    await mineRt.getByRole('tab', { name: c('my_bills'), exact: true }).click();
+    const myBill = mineRt.getByRole('row').filter({ hasText: downline });
     await expect(myBill).toHaveCount(1);
-    await expect(myBill.getByRole('cell', { name: '300.00', exact: true })).toBeVisible();
-    await expect(myBill.getByRole('cell', { name: '4.50', exact: true })).toHaveCount(2); // amount, paid
+    await expect(myBill.getByRole('cell', { name: '$300.00', exact: true })).toBeVisible();
+    await expect(myBill.getByRole('cell', { name: '$3.00', exact: true })).toHaveCount(2); // amount, paid
     await expect(myBill.getByText(c('bill_status.issued'), { exact: true })).toBeVisible();
     await expect(myBill.getByRole('cell', { name: demo.agent.username, exact: true })).toBeVisible();
     await snapThemes(other, 'contracts-bill-paid');
 
     // The upline sees the same bill among those it pays.
     await page.reload();
-    const paying = await openAgentPage(page, 'agentDailyWages2');
+    const paying = await openAgentPage(page, 'agentRealtimeSalary');
     await paying.getByRole('tab', { name: c('downline_bills'), exact: true }).click();
     const theirBill = paying.getByRole('row').filter({ hasText: downline });
     await expect(theirBill).toHaveCount(1);
-    await expect(theirBill.getByRole('cell', { name: '4.50', exact: true })).toHaveCount(2);
+    await expect(theirBill.getByRole('cell', { name: '$3.00', exact: true })).toHaveCount(2);
     await snapThemes(page, 'contracts-downline-bills');
 
-    // And the ledger: the downline received 4.50 as a daily wage, the demo agent paid it.
-    const received = (await memberTransactions(other.request, await memberToken(other))).list.filter(
-      (r) => r.kind === 'DAILY_WAGE',
+    // And the ledger: the downline received 3.00 as a real-time salary, the demo agent paid it.
+    const received = (await memberTransactions(other.request, downlineToken)).list.filter(
+      (r) => r.kind === 'REALTIME_SALARY',
     );
-    expect(received.map((r) => r.amount)).toEqual([4.5]);
+    expect(received.map((r) => r.amount)).toEqual([3]);
     const paid = (await memberTransactions(page.request, token, 50)).list.filter(
-      (r) => r.kind === 'DAILY_WAGE' && r.amount === -4.5,
+      (r) => r.kind === 'REALTIME_SALARY' && r.amount === -3,
     );
     expect(paid).toHaveLength(1);
   });
