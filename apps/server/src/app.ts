@@ -67,6 +67,7 @@ import { createRealtimeModule } from './modules/realtime/index.js';
 import { createSupportModule } from './modules/support/index.js';
 import { createRecordsService } from './modules/records/records.service.js';
 import { createClock } from './lib/clock.js';
+import { createMetricsModule } from './modules/metrics/index.js';
 import { createContractsModule } from './modules/contracts/index.js';
 import { createInboxModule } from './modules/inbox/index.js';
 
@@ -194,7 +195,15 @@ export async function buildApp(deps: AppDeps) {
     notify: inbox.notices.payment,
   });
 
-  const jobs = registerJobs(app, { db, config, brands, payments });
+  // Operations metrics (docs/operations.md): GET /metrics for Prometheus.
+  const metrics = createMetricsModule({
+    token: config.METRICS_TOKEN,
+    sockets: () => realtime.hub.localCount(),
+    pool: () => database.poolStats?.() ?? null,
+  });
+  metrics.register(app);
+  ledger.onBalance(() => metrics.posted());
+  const jobs = registerJobs(app, { db, config, brands, payments, onRun: metrics.jobRan });
 
   const hooks = createRouteHooks({ config, brands, operators, sessions, keys });
 

@@ -38,6 +38,8 @@ export const configSchema = z.object({
   /** Run background jobs (leases keep one instance per job at a time). Off in unit tests. */
   /** End-to-end suites only: `POST /dev/clock` moves the schedules' clock forward (src/lib/clock.ts). */
   TEST_CLOCK: flag.default(false),
+  /** `GET /metrics` for Prometheus: with a token, bearer-only; without, loopback only (docs/operations.md). */
+  METRICS_TOKEN: z.string().min(16).optional(),
   JOBS_ENABLED: flag.default(true),
   /** How often each job's schedule is checked. */
   JOBS_TICK_MS: z.coerce.number().int().min(100).default(15_000),

@@ -11,6 +11,8 @@ export interface DatabaseHandle {
   db: Kysely<Database>;
   kind: DatabaseKind;
   close(): Promise<void>;
+  /** The pool's connections now (PostgreSQL); absent for the embedded database. */
+  poolStats?: () => { total: number; idle: number; waiting: number };
 }
 
 export type DatabaseTarget =
@@ -28,7 +30,12 @@ export async function createDatabase(target: DatabaseTarget): Promise<DatabaseHa
     // A pool error (server restart, dropped connection) must not crash the process.
     pool.on('error', () => undefined);
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-    return { db, kind: 'postgres', close: () => db.destroy() };
+    return {
+      db,
+      kind: 'postgres',
+      close: () => db.destroy(),
+      poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
+    };
   }
   if (target.dataDir) fs.mkdirSync(target.dataDir, { recursive: true });
   const client = await PGlite.create({

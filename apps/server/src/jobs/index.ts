@@ -17,10 +17,11 @@ export function registerJobs(
     config: Config;
     brands: ReturnType<typeof createBrandService>;
     payments: ReturnType<typeof createPaymentsService>;
+    onRun?: (job: string, ok: boolean, seconds: number) => void;
   },
 ) {
   const { db, config, brands, payments } = deps;
-  const runner = createJobRunner({ db, log: app.log, tickMs: config.JOBS_TICK_MS });
+  const runner = createJobRunner({ db, log: app.log, tickMs: config.JOBS_TICK_MS, onRun: deps.onRun });
 
   const forEachBrand = async (work: (brand: Awaited<ReturnType<typeof brands.get>>) => Promise<number>) => {
     const codes = await db.selectFrom('merchant').select('code').execute();

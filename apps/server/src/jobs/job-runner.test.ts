@@ -45,7 +45,16 @@ describe('job runner', () => {
   });
 
   it('runs again once the interval has passed, and records a failure without keeping the lease', async () => {
-    const runner = createJobRunner({ db: handle.db, log: quiet, tickMs: 1000 });
+    const observed: [string, boolean][] = [];
+    const runner = createJobRunner({
+      db: handle.db,
+      log: quiet,
+      tickMs: 1000,
+      onRun: (job, ok, seconds) => {
+        expect(seconds).toBeGreaterThanOrEqual(0);
+        observed.push([job, ok]);
+      },
+    });
     let calls = 0;
     runner.register({
       name: 'flaky',
@@ -63,6 +72,11 @@ describe('job runner', () => {
     await runner.idle();
     expect(calls).toBe(2);
     expect((await lease('flaky')).last_error).toBeNull();
+    // The observer (metrics) heard both runs with their outcomes.
+    expect(observed).toEqual([
+      ['flaky', false],
+      ['flaky', true],
+    ]);
   });
 
   it('does not start a job whose lease another live instance holds', async () => {

@@ -22,7 +22,13 @@ export interface JobLogger {
   error(obj: object, msg: string): void;
 }
 
-export function createJobRunner(deps: { db: Kysely<Database>; log: JobLogger; tickMs: number }) {
+export function createJobRunner(deps: {
+  db: Kysely<Database>;
+  log: JobLogger;
+  tickMs: number;
+  /** Told of every finished run (metrics): the job, whether it succeeded, and its seconds. */
+  onRun?: (job: string, ok: boolean, seconds: number) => void;
+}) {
   const { db, log, tickMs } = deps;
   const owner = randomBytes(8).toString('hex');
   const jobs: Job[] = [];
@@ -71,6 +77,7 @@ export function createJobRunner(deps: { db: Kysely<Database>; log: JobLogger; ti
       started.push(job.name);
       const run = (async () => {
         let failure: unknown = null;
+        const began = performance.now();
         try {
           const result = await job.run();
           log.info({ job: job.name, result }, 'job finished');
@@ -78,6 +85,7 @@ export function createJobRunner(deps: { db: Kysely<Database>; log: JobLogger; ti
           failure = err;
           log.error({ err, job: job.name }, 'job failed');
         }
+        deps.onRun?.(job.name, failure === null, (performance.now() - began) / 1000);
         await release(job, failure).catch((err: unknown) =>
           log.error({ err, job: job.name }, 'job release failed'),
         );
