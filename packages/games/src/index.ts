@@ -17,3 +17,4 @@ export * from './slots/index.js';
 export * from './registry.js';
 export * from './replay.js';
 export * from './contracts/index.js';
+export * from './sports/index.js';
