@@ -1,18 +1,17 @@
 // Startup bench: what the browser downloads for the home route, and how fast the server is ready.
-import fs from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import zlib from 'node:zlib';
 import { ROOT, ensureBuilt, log, median, toKB, wholeNumberOption } from './lib/common.mjs';
 import { SERVER_BUILD, startServer, stopServer, withCleanup, withDataDir } from './lib/server.mjs';
+import {
+  ENTRY_KEY,
+  HOME_KEY,
+  MANIFEST,
+  measureHomeBundle as measureHomeBundle_,
+} from '../scripts/home-bundle.mjs';
 
 export const description = 'Home route JavaScript size (gzip) and server ready time';
 export const usage = '[--skip-build] [--runs N]   (N server starts of each kind, default 3)';
-
-const WEB_DIST = 'apps/web/dist';
-const MANIFEST = `${WEB_DIST}/.vite/manifest.json`;
-const ENTRY_KEY = 'index.html';
-const HOME_KEY = 'src/app/routes/home.tsx';
 
 /**
  * @param {string[]} args
@@ -51,60 +50,10 @@ export async function run(args) {
 
 // ─── Home route bundle ─────────────────────────────────────────────────────────────────────────
 
-/**
- * @typedef {object} ManifestChunk
- * @property {string} file
- * @property {string[]} [imports]
- * @property {string[]} [dynamicImports]
- * @property {string[]} [css]
- * @property {boolean} [isEntry]
- * @property {boolean} [isDynamicEntry]
- */
-
 function measureHomeBundle() {
   log('Home route bundle (Vite manifest: index.html entry + home route, static imports only)');
-  const dist = path.join(ROOT, WEB_DIST);
-  /** @type {Record<string, ManifestChunk>} */
-  const manifest = JSON.parse(fs.readFileSync(path.join(ROOT, MANIFEST), 'utf8'));
-  for (const key of [ENTRY_KEY, HOME_KEY]) {
-    if (!manifest[key])
-      throw new Error(`${MANIFEST} has no "${key}" chunk; did the entry or the home route move?`);
-  }
-  if (!manifest[ENTRY_KEY].dynamicImports?.includes(HOME_KEY)) {
-    log(`note: ${ENTRY_KEY} does not lazily import ${HOME_KEY}; measuring both anyway`);
-  }
-
-  // Every chunk reachable from the two roots through static `imports` (not `dynamicImports`).
-  /** @type {Set<string>} */
-  const keys = new Set();
-  const stack = [ENTRY_KEY, HOME_KEY];
-  while (stack.length > 0) {
-    const key = /** @type {string} */ (stack.pop());
-    if (keys.has(key)) continue;
-    const chunk = manifest[key];
-    if (!chunk) throw new Error(`${MANIFEST}: chunk "${key}" is imported but not listed`);
-    keys.add(key);
-    stack.push(...(chunk.imports ?? []));
-  }
-
-  /** @param {string} file path relative to the dist directory */
-  const sizes = (file) => {
-    const full = path.join(dist, file);
-    if (!fs.existsSync(full)) {
-      throw new Error(`${WEB_DIST}/${file} is in the manifest but not on disk (is a build running?)`);
-    }
-    const buf = fs.readFileSync(full);
-    return { raw: buf.length, gzip: zlib.gzipSync(buf, { level: 9 }).length };
-  };
-
-  const chunks = [...keys].map((key) => ({ key, file: manifest[key].file, ...sizes(manifest[key].file) }));
-  const cssFiles = [...new Set([...keys].flatMap((key) => manifest[key].css ?? []))];
-  const css = cssFiles.map((file) => ({ file, ...sizes(file) }));
-
-  const jsRaw = chunks.reduce((sum, c) => sum + c.raw, 0);
-  const jsGzip = chunks.reduce((sum, c) => sum + c.gzip, 0);
-  const cssGzip = css.reduce((sum, c) => sum + c.gzip, 0);
-
+  const { chunks, css, jsRaw, jsGzip, cssGzip, homeIsLazy } = measureHomeBundle_(ROOT);
+  if (!homeIsLazy) log(`note: ${ENTRY_KEY} does not lazily import ${HOME_KEY}; measuring both anyway`);
   const biggest = [...chunks].sort((a, b) => b.gzip - a.gzip).slice(0, 5);
   const nameWidth = Math.max(...biggest.map((c) => path.basename(c.file).length));
   log(`${chunks.length} JS chunks, ${css.length} CSS file(s); biggest by gzip:`);

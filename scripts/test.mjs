@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // `npm test`: lint, typecheck, i18n check, unit and integration tests (PGlite, and PostgreSQL when
-// TEST_DATABASE_URL is set), build, then the end-to-end suite in headless Chromium. Stops at the
+// TEST_DATABASE_URL is set), build, the home route's JavaScript budget, then the end-to-end suite in headless Chromium. Stops at the
 // first failing step and ends with one summary line of passed and failed tests.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -35,6 +35,7 @@ const steps = [
     ? []
     : [
         ['build', ['run', 'build']],
+        ['home bundle budget', ['run', 'check:bundle']],
         ['end-to-end', ['exec', '-w', '@arcadia/e2e', '--', 'playwright', 'test', '--reporter=list,json']],
       ]),
 ];

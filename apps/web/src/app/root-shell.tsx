@@ -1,12 +1,18 @@
-import { Suspense } from 'react';
+import { Suspense, lazy } from 'react';
 import { Outlet } from 'react-router';
 import { PageLoader } from '../components/page-loader';
 import { Toaster } from '../components/toaster';
 import { useSessionSync } from '../features/auth/hooks/use-session-sync';
+import { useSessionStore } from '../lib/session-store';
 import { useUiStore } from '../lib/ui-store';
 import { AuthModals } from './auth-modals';
 import { RealtimeBridge } from './realtime-bridge';
-import { ContractOffers } from '../features/contracts/components/contract-offers';
+
+// Only signed-in agents ever see a contract offer: its dialog, forms and tables load with the
+// session, not with a visitor's first page.
+const ContractOffers = lazy(() =>
+  import('../features/contracts/components/contract-offers').then((m) => ({ default: m.ContractOffers })),
+);
 
 /**
  * Around both layouts: the session (member info on boot with a token), the account dialogs
@@ -16,6 +22,7 @@ import { ContractOffers } from '../features/contracts/components/contract-offers
 export function RootShell() {
   useSessionSync();
   const loading = useUiStore((s) => s.loading);
+  const signedIn = useSessionStore((s) => s.token !== null);
   return (
     <>
       <Suspense fallback={<PageLoader />}>
@@ -23,7 +30,11 @@ export function RootShell() {
       </Suspense>
       <AuthModals />
       <RealtimeBridge />
-      <ContractOffers />
+      {signedIn && (
+        <Suspense fallback={null}>
+          <ContractOffers />
+        </Suspense>
+      )}
       <Toaster />
       {loading && <PageLoader overlay />}
     </>
