@@ -18,3 +18,4 @@ export * from './registry.js';
 export * from './replay.js';
 export * from './contracts/index.js';
 export * from './sports/index.js';
+export * from './lottery/index.js';
