@@ -3,6 +3,7 @@ import {
   demo,
   en,
   field,
+  launchGameUrl,
   logIn,
   memberToken,
   memberTransactions,
@@ -59,6 +60,21 @@ async function agentLogin(page: Page, username: string, secret: string) {
   await expect.poll(() => pathOf(page)).toBe('/agentHome');
 }
 
+/** Creates an account under the signed-in agent in its register centre (type 0 member, 2 agent). */
+async function createInRegisterCentre(page: Page, account: string, secret: string, type: 0 | 2) {
+  const register = await openAgentPage(page, 'registerCenter');
+  const create = register.getByRole('region', { name: en('agent', 'create_downline'), exact: true });
+  await field(create, en('agent', 'col.account')).fill(account);
+  await field(create, en('agent', 'password')).fill(secret);
+  await field(create, en('agent', 'confirm_password')).fill(secret);
+  const typeName = en('agent', `member_type.${type}`);
+  await create.getByRole('combobox').selectOption({ label: typeName });
+  await create.getByRole('button', { name: en('agent', 'create_account'), exact: true }).click();
+  await expect(
+    page.getByText(en('agent', 'downline_created', { account, type: typeName }), { exact: true }),
+  ).toBeVisible();
+}
+
 async function snapThemes(page: Page, name: string) {
   for (const theme of ['dark', 'light'] as const) {
     await page.evaluate((t) => document.documentElement.setAttribute('data-theme', t), theme);
@@ -93,19 +109,7 @@ test.describe('agent contracts', () => {
     expect(set.status(), await set.text()).toBe(200);
 
     // A downline agent, created in the register centre.
-    const register = await openAgentPage(page, 'registerCenter');
-    const create = register.getByRole('region', { name: en('agent', 'create_downline'), exact: true });
-    await field(create, en('agent', 'col.account')).fill(downline);
-    await field(create, en('agent', 'password')).fill(downlinePassword);
-    await field(create, en('agent', 'confirm_password')).fill(downlinePassword);
-    await create.getByRole('combobox').selectOption({ label: en('agent', 'member_type.2') });
-    await create.getByRole('button', { name: en('agent', 'create_account'), exact: true }).click();
-    await expect(
-      page.getByText(
-        en('agent', 'downline_created', { account: downline, type: en('agent', 'member_type.2') }),
-        { exact: true },
-      ),
-    ).toBeVisible();
+    await createInRegisterCentre(page, downline, downlinePassword, 2);
 
     // My contract: the operator's, paid by the platform.
     const wages = await openAgentPage(page, 'agentDailyWages2');
@@ -191,23 +195,9 @@ test.describe('agent contracts', () => {
     const windowStart = Math.ceil(Date.now() / WINDOW) * WINDOW;
 
     // A member under the downline, logged in on the player site.
-    const register2 = await openAgentPage(other, 'registerCenter');
-    const create2 = register2.getByRole('region', { name: en('agent', 'create_downline'), exact: true });
     const player = uniqueUsername('cp');
     const playerPassword = password('p');
-    await field(create2, en('agent', 'col.account')).fill(player);
-    await field(create2, en('agent', 'password')).fill(playerPassword);
-    await field(create2, en('agent', 'confirm_password')).fill(playerPassword);
-    await create2.getByRole('combobox').selectOption({ label: en('agent', 'member_type.0') });
-    await create2.getByRole('button', { name: en('agent', 'create_account'), exact: true }).click();
-    await expect(
-      other.getByText(
-        en('agent', 'downline_created', { account: player, type: en('agent', 'member_type.0') }),
-        {
-          exact: true,
-        },
-      ),
-    ).toBeVisible();
+    await createInRegisterCentre(other, player, playerPassword, 0);
     const playerContext = await browser.newContext();
     await playerContext.addInitScript(() => {
       sessionStorage.setItem('popupClosedAnon', 'closed');
@@ -218,13 +208,7 @@ test.describe('agent contracts', () => {
     await logIn(playerPage, player, playerPassword);
     const playerToken = await memberToken(playerPage);
     await adjust(page.request, player, '500');
-    const launched = await playerPage.request.get('/wps/game/launchGame', {
-      headers: { Authorization: playerToken },
-      params: { gameCode: 'AUR_AURORA_DICE', accountType: 1 },
-    });
-    expect(launched.status(), await launched.text()).toBe(200);
-    const gameUrl = ((await launched.json()) as { value: { content: { game_url: string } } }).value.content
-      .game_url;
+    const gameUrl = await launchGameUrl(playerPage.request, playerToken, 'AUR_AURORA_DICE', 1);
     const gameToken = new URL(gameUrl, 'http://x').searchParams.get('token')!;
 
     // The first window the contract is in force for: it plays three dice rolls of 100.00 there.

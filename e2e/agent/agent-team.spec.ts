@@ -5,6 +5,7 @@ import {
   expectLoggedIn,
   field,
   fillPasswordsAndTerms,
+  launchGameUrl,
   memberToken,
   merchantCode,
   opsApiKey,
@@ -138,13 +139,7 @@ test.describe('agent centre', () => {
     // ── The new member plays: an operator float, then one real dice roll ─────────────────────
     await adjust(page, linked, '50');
     const linkedToken = await memberToken(other);
-    const launched = await other.request.get('/wps/game/launchGame', {
-      headers: { Authorization: linkedToken },
-      params: { gameCode: 'AUR_AURORA_DICE', accountType: 1 },
-    });
-    expect(launched.status(), await launched.text()).toBe(200);
-    const gameUrl = ((await launched.json()) as { value: { content: { game_url: string } } }).value.content
-      .game_url;
+    const gameUrl = await launchGameUrl(other.request, linkedToken, 'AUR_AURORA_DICE', 1);
     await other.goto(gameUrl);
     await other.getByTestId('roll').click();
     await expect(other.getByTestId('dice-result')).toHaveText(/^\d{1,2}\.\d{2}$/);

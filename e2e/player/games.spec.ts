@@ -11,6 +11,7 @@ import {
 import {
   demo,
   expectLoggedIn,
+  launchGameUrl,
   memberToken,
   openLogin,
   repoRoot,
@@ -50,21 +51,6 @@ async function betRecord(
   });
   expect(res.status(), await res.text()).toBe(200);
   return ((await res.json()) as { value: { list: BetRecordRow[]; totalCount: number } }).value;
-}
-
-/** A launch URL for the member: real money (1) or free play (0). */
-async function launch(
-  request: APIRequestContext,
-  token: string,
-  gameCode: string,
-  accountType: 0 | 1,
-): Promise<string> {
-  const res = await request.get('/wps/game/launchGame', {
-    headers: { Authorization: token },
-    params: { gameCode, accountType },
-  });
-  expect(res.status(), await res.text()).toBe(200);
-  return ((await res.json()) as { value: { content: { game_url: string } } }).value.content.game_url;
 }
 
 /** The frame's balance in minor units (digits of "1,234.50 USD"). */
@@ -180,7 +166,7 @@ test.describe('house games', () => {
     const api = page.request;
 
     // Dice: one roll; the frame's balance is the ledger's.
-    await page.goto(await launch(api, token, 'AUR_AURORA_DICE', 1));
+    await page.goto(await launchGameUrl(api, token, 'AUR_AURORA_DICE', 1));
     await expect(page.getByTestId('game-balance')).toBeVisible();
     const diceBefore = await betRecord(api, token);
     await page.getByTestId('roll').click();
@@ -191,7 +177,7 @@ test.describe('house games', () => {
     await snap(page, 'games-dice');
 
     // Fishing: three shots, three bets, each caught or not as the server decided.
-    await page.goto(await launch(api, token, 'ORC_OCEAN_HUNTER', 1));
+    await page.goto(await launchGameUrl(api, token, 'ORC_OCEAN_HUNTER', 1));
     const fire = page.getByTestId('fire');
     await expect(fire).toBeEnabled();
     const fishBefore = await betRecord(api, token);
@@ -213,7 +199,7 @@ test.describe('house games', () => {
     // Trial: play money; the ledger and the betting record do not move.
     const ledger = await ledgerMinor(api, token);
     const records = (await betRecord(api, token)).totalCount;
-    await page.goto(await launch(api, token, 'AUR_FRUIT_FIESTA', 0));
+    await page.goto(await launchGameUrl(api, token, 'AUR_FRUIT_FIESTA', 0));
     await expect(page.getByText(g('mode_trial'), { exact: true })).toBeVisible();
     const playBefore = await shownBalance(page);
     const spin = page.getByTestId('spin');
@@ -235,7 +221,7 @@ test.describe('house games', () => {
     const token = await memberToken(page);
     const api = page.request;
     const open = async (code: string) => {
-      await page.goto(await launch(api, token, code, 0));
+      await page.goto(await launchGameUrl(api, token, code, 0));
       await expect(page.getByTestId('game-balance')).toBeVisible();
     };
 

@@ -151,3 +151,18 @@ export const memberDeposit = (request: APIRequestContext, token: string, deposit
     token,
     `/wps/transaction/deposits/${depositId}`,
   );
+
+/** GET /wps/game/launchGame: the game's URL for the member, real money (1) or free play (0). */
+export async function launchGameUrl(
+  request: APIRequestContext,
+  token: string,
+  gameCode: string,
+  accountType: 0 | 1,
+): Promise<string> {
+  const res = await request.get('/wps/game/launchGame', {
+    headers: { Authorization: token },
+    params: { gameCode, accountType },
+  });
+  expect(res.status(), await res.text()).toBe(200);
+  return ((await res.json()) as { value: { content: { game_url: string } } }).value.content.game_url;
+}
