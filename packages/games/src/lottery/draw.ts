@@ -52,7 +52,25 @@ const SEA_TIERS: [string, number][] = [
   ['consolation', 10],
 ];
 
-const ALL_4D = Array.from({ length: 10_000 }, (_, i) => String(i).padStart(4, '0'));
+/**
+ * The first k of the fair stream's Fisher–Yates shuffle of 0 … n−1 — the same numbers as
+ * `stream.sample(range, k)` — touching only the k positions it swaps (a 4D draw shuffles 10,000).
+ */
+export function sampleRange(stream: FairStream, n: number, k: number): number[] {
+  const moved = new Map<number, number>();
+  const at = (i: number) => moved.get(i) ?? i;
+  const out: number[] = [];
+  for (let i = 0; i < k; i++) {
+    if (i < n - 1) {
+      const j = i + stream.nextInt(n - i);
+      const a = at(i);
+      moved.set(i, at(j));
+      moved.set(j, a);
+    }
+    out.push(at(i));
+  }
+  return out;
+}
 
 /**
  * The draw of an issue, from the server seed by the published algorithm (docs/lottery-fairness.md):
@@ -86,7 +104,7 @@ export function drawLottery(game: LotteryGameDef, serverSeed: string, issue: str
       return { family, numbers: prizes.flatMap((p) => p.numbers), prizes };
     }
     case 'sea_4d': {
-      const drawn = s.sample(ALL_4D, 23);
+      const drawn = sampleRange(s, 10_000, 23).map((n) => String(n).padStart(4, '0'));
       let i = 0;
       const prizes = SEA_TIERS.map(([tier, count]) => ({ tier, numbers: drawn.slice(i, (i += count)) }));
       return { family, numbers: drawn, prizes };

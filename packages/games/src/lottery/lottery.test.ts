@@ -1,10 +1,12 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { FairStream } from '../fair.js';
 import {
   type LotteryDraw,
   type LotteryFamily,
   drawLottery,
   issueAt,
+  issueNonce,
   lotteryBetTypes,
   lotteryCommitment,
   lotteryGame,
@@ -281,6 +283,15 @@ describe('draws', () => {
       }
     }
     expect(lotteryCommitment(SEED)).toMatch(/^[0-9a-f]{64}$/);
+  });
+
+  it('the 4D draw equals the first 23 of the stream’s shuffle of all 10,000 numbers', () => {
+    const game = lotteryGame('SEA_4D')!;
+    for (const issue of ['20261125-001', '20261128-001', '20270101-001']) {
+      const stream = new FairStream({ serverSeed: SEED, clientSeed: game.code, nonce: issueNonce(issue) });
+      const all = Array.from({ length: 10_000 }, (_, i) => String(i).padStart(4, '0'));
+      expect(drawLottery(game, SEED, issue).numbers).toEqual(stream.sample(all, 23));
+    }
   });
 
   it('SSC digits are uniform enough over 20,000 issues (chi-square, 9 degrees of freedom)', () => {
