@@ -131,7 +131,13 @@ export type FeedbackBody = z.infer<typeof feedbackBodySchema>;
 export const deviceSchema = z.enum(['WEB', 'H5', 'APP']);
 
 /** The test clock (`POST /dev/clock`): forward by at most a year at a time. */
-export const devClockBodySchema = z.object({ advanceMs: z.number().int().min(0).max(366 * 24 * 3_600_000) });
+export const devClockBodySchema = z.object({
+  advanceMs: z
+    .number()
+    .int()
+    .min(0)
+    .max(366 * 24 * 3_600_000),
+});
 export const devClockReplySchema = z.object({ now: z.iso.datetime(), offsetMs: z.number().int() });
 
 export const systemRoutes = {
@@ -183,7 +189,7 @@ export const systemRoutes = {
     ...endpoints.devClock,
     tag: 'dev',
     summary:
-      'Test clock only (TEST_CLOCK=1, never a deployment): moves the schedules\' clock forward so a period can end; 404 otherwise.',
+      "Test clock only (TEST_CLOCK=1, never a deployment): moves the schedules' clock forward so a period can end; 404 otherwise.",
     body: devClockBodySchema,
     reply: devClockReplySchema,
   }),

@@ -339,7 +339,8 @@ export function createContractsSettlement(deps: {
         // minutes for yesterday and today): a period waits until a refresh has run past its end
         // plus a grace for rounds settled late. No refresh here: it would repeat theirs.
         // The refresh time is the database's wall clock; a moved test clock reads it moved alike.
-        const refreshed = ((await repository.rollupsRefreshedAt(brand.id))?.getTime() ?? 0) + deps.clock.offsetMs();
+        const refreshed =
+          ((await repository.rollupsRefreshedAt(brand.id))?.getTime() ?? 0) + deps.clock.offsetMs();
         periods = periods.filter((p) => p.end.getTime() + ROLLUP_GRACE_MS <= refreshed);
       }
       let done = 0;

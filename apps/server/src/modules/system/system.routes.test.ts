@@ -169,12 +169,20 @@ describe('POST /dev/clock', () => {
     const clocked = await buildTestApp({ config: { TEST_CLOCK: true } });
     try {
       const day = 86_400_000;
-      const res = await clocked.app.inject({ method: 'POST', url: '/dev/clock', payload: { advanceMs: day } });
+      const res = await clocked.app.inject({
+        method: 'POST',
+        url: '/dev/clock',
+        payload: { advanceMs: day },
+      });
       expect(res.statusCode).toBe(200);
       const value = res.json().value as { now: string; offsetMs: number };
       expect(value.offsetMs).toBe(day);
       expect(Date.parse(value.now) - Date.now()).toBeGreaterThan(day - 60_000);
-      const back = await clocked.app.inject({ method: 'POST', url: '/dev/clock', payload: { advanceMs: -1 } });
+      const back = await clocked.app.inject({
+        method: 'POST',
+        url: '/dev/clock',
+        payload: { advanceMs: -1 },
+      });
       expect(back.statusCode).toBe(400);
       expect(back.json().code).toBe('request_param_err');
       // The operator's settle call runs as of the moved clock: yesterday (by the wall clock) is
