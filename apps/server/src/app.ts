@@ -69,6 +69,7 @@ import { createRecordsService } from './modules/records/records.service.js';
 import { createClock } from './lib/clock.js';
 import { createMetricsModule } from './modules/metrics/index.js';
 import { createContractsModule } from './modules/contracts/index.js';
+import { createLotteryModule } from './modules/lottery/index.js';
 import { createInboxModule } from './modules/inbox/index.js';
 
 export interface AppDeps {
@@ -236,6 +237,15 @@ export async function buildApp(deps: AppDeps) {
   });
   contracts.register(app, hooks);
   for (const job of contracts.jobs) jobs.register(job);
+  // The house lottery (docs/lottery.md): draw schedule, gateway menus, opened numbers, verifier.
+  const lottery = createLotteryModule({
+    db,
+    hub: () => realtime?.hub,
+    clock,
+    schedule: config.JOBS_ENABLED,
+    log: app.log,
+  });
+  lottery.register(app, hooks);
   await registerPaymentRoutes(app, hooks, { payments, brands, gateway });
   // Seamless vendor wallet callbacks (/vendor/<code>/<op>); bets, rollups (docs/vendor-protocol.md).
   const vendorSecrets = createVendorSecrets(db);

@@ -51,6 +51,7 @@ export const errorCatalogue = {
   'access.restricted': { status: 403, message: 'Access restricted by location or IP.' },
   'not.found': { status: 404, message: 'Not found.' },
   'contract.state': { status: 409, message: 'This contract cannot make that change in its current state.' },
+  'lottery.game_unknown': { status: 404, message: 'No such lottery game.' },
   'contract.rate.above.upline': {
     status: 400,
     message: 'A downline’s rates may not exceed your own contract.',

@@ -18,6 +18,7 @@ export * from './house.js';
 export * from './realtime.js';
 export * from './support.js';
 export * from './inbox.js';
+export * from './lottery.js';
 
 import type { RouteDescriptor } from './route.js';
 import { systemRoutes } from './system.js';
@@ -32,6 +33,7 @@ import { contractEvents, contractRoutes } from './contracts.js';
 import { lobbyRoutes } from './lobby.js';
 import { houseRoutes } from './house.js';
 import { inboxEvents, inboxRoutes } from './inbox.js';
+import { lotteryEvents, lotteryRoutes } from './lottery.js';
 import { supportClientEvents, supportEvents, supportRoutes } from './support.js';
 import type { EndpointName } from './endpoints.js';
 import { realtimeClientEvents, realtimeEvents } from './realtime.js';
@@ -51,6 +53,7 @@ export const routes = {
   ...houseRoutes,
   ...supportRoutes,
   ...inboxRoutes,
+  ...lotteryRoutes,
 } satisfies Record<EndpointName, RouteDescriptor>;
 export type Routes = typeof routes;
 
@@ -65,6 +68,7 @@ export const socketEvents = {
   ...contractEvents,
   ...supportEvents,
   ...inboxEvents,
+  ...lotteryEvents,
 } as const;
 export type SocketEvents = typeof socketEvents;
 

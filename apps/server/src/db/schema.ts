@@ -708,6 +708,19 @@ export interface ContractRtRoundTable {
   reversed_in: Timestamp | null;
 }
 
+export interface LotteryIssueTable {
+  game_code: string;
+  issue: string;
+  opens_at: Timestamp;
+  draw_at: Timestamp;
+  server_seed: string;
+  commitment: string;
+  status: Generated<'open' | 'drawn' | 'cancelled'>;
+  numbers: ColumnType<string[] | null, string | null | undefined, string | null>;
+  prizes: ColumnType<{ tier: string; numbers: string[] }[] | null, string | null | undefined, string | null>;
+  drawn_at: Date | null;
+}
+
 export interface Database {
   merchant: MerchantTable;
   member: MemberTable;
@@ -716,6 +729,7 @@ export interface Database {
   agent_contract_event: AgentContractEventTable;
   contract_bill: ContractBillTable;
   contract_period_done: ContractPeriodDoneTable;
+  lottery_issue: LotteryIssueTable;
   contract_rt_round: ContractRtRoundTable;
   help_topic: HelpTopicTable;
   feedback: FeedbackTable;

@@ -112,6 +112,16 @@ export const brandSettingsSchema = brandPresentationSchema.extend({
       dividendCarry: z.enum(['none', 'profit']).default('none'),
     })
     .optional(),
+  /**
+   * The house lottery (docs/lottery.md): the brand's prize group of 2000 (every unit's expected
+   * return is prizeGroup / 2000) and how many seconds before a draw its sales close.
+   */
+  lottery: z
+    .object({
+      prizeGroup: z.number().int().min(1700).max(1980).default(1960),
+      closeBeforeSeconds: z.number().int().min(0).max(3600).default(10),
+    })
+    .optional(),
 });
 export type BrandSettings = z.infer<typeof brandSettingsSchema>;
 

@@ -1,0 +1,131 @@
+import { type LotteryMenuGroup, lotteryRoutes } from '@arcadia/contract';
+import {
+  type LotteryGameDef,
+  drawLottery,
+  lotteryBetTypes,
+  lotteryCommitment,
+  lotteryGame,
+  lotteryGames,
+  lotteryOdds,
+} from '@arcadia/games';
+import type { FastifyInstance } from 'fastify';
+import { AppError } from '../../lib/app-error.js';
+import type { Clock } from '../../lib/clock.js';
+import { type RouteHooks, registerRoute } from '../../plugins/routes.js';
+import type { Brand } from '../brand/brand.service.js';
+import { type LotteryDraws, issueOut, openedOut } from './lottery.draws.js';
+
+/** The brand's lottery settings with their defaults (docs/lottery.md). */
+export function lotterySettings(brand: Brand) {
+  return {
+    prizeGroup: brand.settings.lottery?.prizeGroup ?? 1960,
+    closeBeforeSeconds: brand.settings.lottery?.closeBeforeSeconds ?? 10,
+  };
+}
+
+function gameOrThrow(code: string): LotteryGameDef {
+  const game = lotteryGame(code);
+  if (!game) throw new AppError('lottery.game_unknown', { gameId: code });
+  return game;
+}
+
+export function registerLotteryRoutes(
+  app: FastifyInstance,
+  hooks: RouteHooks,
+  deps: { draws: LotteryDraws; clock: Clock },
+) {
+  const { draws, clock } = deps;
+
+  /** Menus of the games of some kinds, grouped by family, each with its issue on sale. */
+  async function menus(brand: Brand, kinds: string[], language: 'en' | 'zh'): Promise<LotteryMenuGroup[]> {
+    const { closeBeforeSeconds } = lotterySettings(brand);
+    const now = clock.now();
+    const groups = new Map<string, LotteryMenuGroup>();
+    for (const game of lotteryGames.filter((g) => kinds.includes(g.kind))) {
+      const [current] = await draws.upcoming(game.code, now, 1);
+      const group = groups.get(game.family) ?? { gameGroupCode: game.family, gameMenus: [] };
+      group.gameMenus.push({
+        gameId: game.code,
+        gameName: game.names[language],
+        family: game.family,
+        kind: game.kind,
+        current: current ? issueOut(current, closeBeforeSeconds) : null,
+      });
+      groups.set(game.family, group);
+    }
+    return [...groups.values()];
+  }
+  const languageOf = (header: unknown): 'en' | 'zh' =>
+    typeof header === 'string' && header.toUpperCase() === 'ZH' ? 'zh' : 'en';
+
+  registerRoute(app, hooks, lotteryRoutes.lotteryMenus, async ({ brand, request }) =>
+    menus(brand, ['LOTT', 'ELOTT'], languageOf(request.headers.language)),
+  );
+  registerRoute(app, hooks, lotteryRoutes.lotteryVnMenus, async ({ brand, request }) =>
+    menus(brand, ['VN', 'SEA'], languageOf(request.headers.language)),
+  );
+  registerRoute(app, hooks, lotteryRoutes.lotteryNear, async ({ brand, query }) => {
+    const game = gameOrThrow(query.gameId);
+    const { closeBeforeSeconds } = lotterySettings(brand);
+    const [current, next] = await draws.upcoming(game.code, clock.now(), 2);
+    // Scheduled on start and every second after; a game with nothing ahead is not on sale.
+    if (!current) throw new AppError('not.found', { gameId: game.code });
+    return {
+      currentNumero: issueOut(current, closeBeforeSeconds),
+      nextNumero: next ? issueOut(next, closeBeforeSeconds) : null,
+    };
+  });
+  registerRoute(app, hooks, lotteryRoutes.lotteryOpened, async ({ query }) => {
+    const game = gameOrThrow(query.gameId);
+    const { list, total } = await draws.opened(game.code, query.pageNo, query.pageSize);
+    return {
+      list: list.map(openedOut),
+      pageNo: query.pageNo,
+      totalPages: Math.ceil(total / query.pageSize),
+      totalCount: total,
+    };
+  });
+  registerRoute(app, hooks, lotteryRoutes.lotteryVnOpened, async () => {
+    const out = [];
+    for (const game of lotteryGames.filter((g) => g.kind === 'VN' || g.kind === 'SEA')) {
+      const { list } = await draws.opened(game.code, 1, 1);
+      if (list[0]) out.push(openedOut(list[0]));
+    }
+    return out;
+  });
+  registerRoute(app, hooks, lotteryRoutes.lotteryRules, async ({ brand, query }) => {
+    const game = gameOrThrow(query.gameId);
+    const { prizeGroup, closeBeforeSeconds } = lotterySettings(brand);
+    return {
+      gameId: game.code,
+      family: game.family,
+      prizeGroup,
+      closeBeforeSeconds,
+      betTypes: lotteryBetTypes(game.family).map((t) => ({
+        playId: t.code,
+        names: t.names,
+        pricing: t.pricing,
+        picker: t.picker as unknown as Record<string, unknown>,
+        odds: lotteryOdds(game.family, t.code, prizeGroup).map((o) => ({
+          tier: o.tier,
+          payout: {
+            num: o.payout.num.toString(),
+            den: o.payout.den.toString(),
+            value: Number(o.payout.num) / Number(o.payout.den),
+          },
+        })),
+      })),
+    };
+  });
+  registerRoute(app, hooks, lotteryRoutes.lotteryVerify, async ({ body }) => {
+    const game = gameOrThrow(body.gameId);
+    const draw = drawLottery(game, body.serverSeed, body.numero);
+    return {
+      gameId: game.code,
+      numero: body.numero,
+      commitment: lotteryCommitment(body.serverSeed),
+      numbers: draw.numbers,
+      ...(draw.prizes ? { prizes: draw.prizes } : {}),
+    };
+  });
+}

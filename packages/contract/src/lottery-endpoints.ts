@@ -1,0 +1,39 @@
+import type { Endpoint } from './route.js';
+
+/**
+ * The house lottery's wire paths (packages/contract/src/lottery.ts), joined into `endpoints`: the
+ * original's lottery gateway paths (reference §2.5) where it had them.
+ */
+export const lotteryEndpoints = {
+  lotteryMenus: {
+    method: 'GET',
+    path: '/lgw/games/game_menus',
+    auth: 'none',
+    encrypted: false,
+    modId: 'COMM3',
+  },
+  lotteryVnMenus: {
+    method: 'GET',
+    path: '/lgw/vn/games/game_menu',
+    auth: 'none',
+    encrypted: false,
+    modId: 'COMM3',
+  },
+  lotteryNear: { method: 'GET', path: '/lgw/numeros/near', auth: 'none', encrypted: false },
+  lotteryOpened: {
+    method: 'GET',
+    path: '/lgw/games/opened/numero',
+    auth: 'none',
+    encrypted: false,
+    modId: 'COMM3',
+  },
+  lotteryVnOpened: {
+    method: 'GET',
+    path: '/lgw/vn/numeros/opened/game',
+    auth: 'none',
+    encrypted: false,
+    modId: 'AGEANNOUNCE3',
+  },
+  lotteryRules: { method: 'GET', path: '/lgw/games/rules', auth: 'none', encrypted: false },
+  lotteryVerify: { method: 'POST', path: '/lgw/draw/verify', auth: 'none', encrypted: false },
+} as const satisfies Record<string, Endpoint>;
