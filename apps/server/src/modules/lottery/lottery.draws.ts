@@ -70,9 +70,15 @@ export function createLotteryDraws(deps: {
   const { db } = deps;
   const seed = deps.seed ?? (() => randomBytes(32).toString('hex'));
 
+  /** Per game, the last draw time this instance knows is scheduled: a pass with nothing new to
+   * schedule makes no query. */
+  const scheduledUntil = new Map<string, number>();
+
   /** Schedules the next issues of a game that are not scheduled yet; returns the new rows. */
   async function schedule(game: LotteryGameDef, now: Date): Promise<IssueRow[]> {
     const wanted = nextIssues(game, now, ISSUES_AHEAD);
+    const last = wanted[wanted.length - 1]!.drawAt.getTime();
+    if ((scheduledUntil.get(game.code) ?? 0) >= last) return [];
     const rows = wanted.map((w) => {
       const serverSeed = seed();
       return {
@@ -90,6 +96,7 @@ export function createLotteryDraws(deps: {
       .onConflict((oc) => oc.columns(['game_code', 'issue']).doNothing())
       .returningAll()
       .execute();
+    scheduledUntil.set(game.code, last);
     return inserted as IssueRow[];
   }
 
