@@ -50,10 +50,15 @@ export function createLotteryModule(deps: {
   });
   let timer: NodeJS.Timeout | null = null;
   let running: Promise<unknown> = Promise.resolve();
+  let busy = false;
   const tick = () => {
+    // A slow pass (many issues due after downtime) is not overlapped by the next one.
+    if (busy) return running;
+    busy = true;
     running = draws
       .tick(deps.clock.now())
-      .catch((err: unknown) => deps.log.error({ err }, 'lottery draw tick failed'));
+      .catch((err: unknown) => deps.log.error({ err }, 'lottery draw tick failed'))
+      .finally(() => (busy = false));
     return running;
   };
 
@@ -64,7 +69,8 @@ export function createLotteryModule(deps: {
       deps.hub()?.openTopics('lottery', () => true);
       if (deps.schedule) {
         app.addHook('onReady', async () => {
-          await tick();
+          // The first pass runs in the background: readiness does not wait for the schedule.
+          void tick();
           timer = setInterval(() => void tick(), DRAW_TICK_MS);
           timer.unref();
         });

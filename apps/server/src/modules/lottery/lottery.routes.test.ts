@@ -125,3 +125,27 @@ describe('lottery gateway', () => {
     expect(k3.body.value.betTypes.map((b: { playId: string }) => b.playId)).toContain('k3.sum');
   });
 });
+
+describe('the draw schedule on a running server', () => {
+  it('schedules every game as the server starts (JOBS_ENABLED), without holding up readiness', async () => {
+    const running = await buildTestApp({ config: { JOBS_ENABLED: true, JOBS_TICK_MS: 3_600_000 } });
+    try {
+      const deadline = Date.now() + 10_000;
+      let games = 0;
+      while (Date.now() < deadline) {
+        const rows = await running.db
+          .selectFrom('lottery_issue')
+          .select((eb) => eb.fn.count<string>('game_code').distinct().as('n'))
+          .executeTakeFirst();
+        games = Number(rows?.n ?? 0);
+        if (games === 9) break;
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+      expect(games).toBe(9);
+      const near = await running.app.inject({ method: 'GET', url: '/lgw/numeros/near?gameId=K3_2' });
+      expect(near.statusCode).toBe(200);
+    } finally {
+      await running.close();
+    }
+  });
+});
