@@ -175,6 +175,35 @@ function straight3(code: string, from: number, nm: Record<'en' | 'zh', string>):
   };
 }
 
+/** A bet on one list of choices: from fixed values (`list` picker) or typed numbers (`numbers`). */
+function chosenType(
+  code: string,
+  families: LotteryFamily[],
+  nm: Record<'en' | 'zh', string>,
+  picker: LotteryPicker & { kind: 'list' | 'numbers' },
+  units: (chosen: string[]) => number,
+  tiers: Impl['tiers'],
+  hits: (chosen: string[], d: LotteryDraw) => Hit[],
+  pricing: 'unit' | 'point' = 'unit',
+): Impl {
+  const parseList = (c: string) =>
+    picker.kind === 'list' ? list(c, picker.values) : numbers(c, picker.width);
+  return {
+    code,
+    families,
+    names: nm,
+    picker,
+    pricing,
+    parse: (c) => {
+      const l = parseList(c);
+      return l && l.length >= picker.min ? { list: l } : null;
+    },
+    units: (s) => units(listOf(s)),
+    tiers,
+    hits: (s, d) => hits(listOf(s), d),
+  };
+}
+
 function listType(
   code: string,
   families: LotteryFamily[],
@@ -184,22 +213,8 @@ function listType(
   units: (n: number) => number,
   tiers: Impl['tiers'],
   hits: (chosen: string[], d: LotteryDraw) => Hit[],
-  pricing: 'unit' | 'point' = 'unit',
 ): Impl {
-  return {
-    code,
-    families,
-    names: nm,
-    picker: { kind: 'list', values, min },
-    pricing,
-    parse: (c) => {
-      const l = list(c, values);
-      return l && l.length >= min ? { list: l } : null;
-    },
-    units: (s) => units(listOf(s).length),
-    tiers,
-    hits: (s, d) => hits(listOf(s), d),
-  };
+  return chosenType(code, families, nm, { kind: 'list', values, min }, (c) => units(c.length), tiers, hits);
 }
 
 function numbersType(
@@ -213,20 +228,7 @@ function numbersType(
   hits: (chosen: string[], d: LotteryDraw) => Hit[],
   pricing: 'unit' | 'point' = 'unit',
 ): Impl {
-  return {
-    code,
-    families,
-    names: nm,
-    picker: { kind: 'numbers', width, min },
-    pricing,
-    parse: (c) => {
-      const l = numbers(c, width);
-      return l && l.length >= min ? { list: l } : null;
-    },
-    units: (s) => units(listOf(s)),
-    tiers,
-    hits: (s, d) => hits(listOf(s), d),
-  };
+  return chosenType(code, families, nm, { kind: 'numbers', width, min }, units, tiers, hits, pricing);
 }
 
 // ── SSC ──────────────────────────────────────────────────────────────────────────────────────

@@ -9,6 +9,7 @@ import {
   issueNonce,
   lotteryBetTypes,
   lotteryCommitment,
+  lotteryFamilies,
   lotteryGame,
   lotteryGames,
   lotteryOdds,
@@ -373,16 +374,7 @@ describe('quotes', () => {
   });
 
   it('every family lists its bet types, and every listed type quotes and prices', () => {
-    for (const family of [
-      'ssc',
-      '11x5',
-      'pk10',
-      'k3',
-      'vn_north',
-      'vn_south',
-      'vn_fast',
-      'sea_4d',
-    ] as const) {
+    for (const family of lotteryFamilies) {
       const types = lotteryBetTypes(family);
       expect(types.length).toBeGreaterThan(0);
       for (const t of types) expect(lotteryOdds(family, t.code, PG).length).toBeGreaterThan(0);
