@@ -23,6 +23,7 @@ export const namespaces = [
   'contracts',
   'support',
   'inbox',
+  'lottery',
 ] as const;
 export type Namespace = (typeof namespaces)[number];
 

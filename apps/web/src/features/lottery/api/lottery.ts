@@ -1,0 +1,67 @@
+import type { RouteReply, Routes } from '@arcadia/contract';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { call } from '../../../lib/api-client';
+
+export type LotteryMenus = RouteReply<Routes['lotteryMenus']>;
+export type LotteryNear = RouteReply<Routes['lotteryNear']>;
+export type LotteryOpenedPage = RouteReply<Routes['lotteryOpened']>;
+export type LotteryOpenedItem = LotteryOpenedPage['list'][number];
+export type LotteryRulesReply = RouteReply<Routes['lotteryRules']>;
+
+/** Which lottery page: LOTT and ELOTT games (/lottery), VN (/vnLottery) or SEA (/seaLottery). */
+export type LotteryHallKind = 'lott' | 'vn' | 'sea';
+
+/** Query keys; draws are public, so not under the member's keys. */
+export const lotteryKeys = {
+  menus: (hall: LotteryHallKind) => ['lottery', 'menus', hall] as const,
+  near: (gameId: string) => ['lottery', 'near', gameId] as const,
+  opened: (gameId: string) => ['lottery', 'opened', gameId] as const,
+  rules: (gameId: string) => ['lottery', 'rules', gameId] as const,
+};
+
+/** The games of a hall, with the issue on sale. */
+export function useLotteryMenus(hall: LotteryHallKind) {
+  return useQuery({
+    queryKey: lotteryKeys.menus(hall),
+    queryFn: async ({ signal }) => {
+      if (hall === 'lott') return call('lotteryMenus', { signal });
+      const groups = await call('lotteryVnMenus', { signal });
+      return groups.filter((g) =>
+        hall === 'sea' ? g.gameGroupCode === 'sea_4d' : g.gameGroupCode !== 'sea_4d',
+      );
+    },
+    staleTime: 60_000,
+  });
+}
+
+export function useNearIssue(gameId: string) {
+  return useQuery({
+    queryKey: lotteryKeys.near(gameId),
+    queryFn: ({ signal }) => call('lotteryNear', { query: { gameId }, signal }),
+  });
+}
+
+export function useOpened(gameId: string) {
+  return useQuery({
+    queryKey: lotteryKeys.opened(gameId),
+    queryFn: ({ signal }) => call('lotteryOpened', { query: { gameId, pageNo: 1, pageSize: 10 }, signal }),
+  });
+}
+
+export function useLotteryRules(gameId: string) {
+  return useQuery({
+    queryKey: lotteryKeys.rules(gameId),
+    queryFn: ({ signal }) => call('lotteryRules', { query: { gameId }, signal }),
+    staleTime: 10 * 60_000,
+  });
+}
+
+/** Recomputes a drawn issue from its revealed seed on the server's public verifier. */
+export function useVerifyDraw() {
+  return useMutation({
+    mutationFn: (item: LotteryOpenedItem) =>
+      call('lotteryVerify', {
+        body: { gameId: item.gameId, numero: item.numero, serverSeed: item.serverSeed ?? '' },
+      }),
+  });
+}

@@ -1,0 +1,123 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { useSessionStore } from '../../lib/session-store';
+import { memberInfo, ok, stubApi } from '../../test/api-stub';
+import { renderApp } from '../../test/render';
+import { statusFixture } from '../../test/status-fixture';
+
+const balance = {
+  sumBalance: 10,
+  balance: [{ accountTypeId: 2, wallet: 'MAIN', availBalance: 10 }],
+  currency: 'USD',
+  currencySymbol: '$',
+  currencyScale: 2,
+};
+const commitment = 'a'.repeat(64);
+const soon = (ms: number) => new Date(Date.now() + ms).toISOString();
+const issue = (gameId: string, numero: string) => ({
+  gameId,
+  numero,
+  openTime: soon(-30_000),
+  closeTime: soon(20_000),
+  drawTime: soon(30_000),
+  commitment,
+});
+const drawn = {
+  gameId: 'SSC1',
+  numero: '20261125-100',
+  status: 'drawn' as const,
+  drawTime: '2026-11-25T01:40:00.000Z',
+  commitment: 'b'.repeat(64),
+  serverSeed: 'c'.repeat(64),
+  numbers: ['1', '2', '3', '4', '5'],
+};
+
+describe('lottery draw hall', () => {
+  it('shows the games, the issue on sale with its countdown, the latest draws and the odds; a draw verifies', async () => {
+    sessionStorage.setItem('merchantCode', 'demo');
+    useSessionStore.getState().setToken('tok-1');
+    useSessionStore.getState().setMemberType(0);
+    const api = stubApi({
+      memberInfo: () => ok(memberInfo()),
+      walletBalance: () => ok(balance),
+      merchantWallet: () => ok({ isSingle: 0 }),
+      lotteryMenus: () =>
+        ok([
+          {
+            gameGroupCode: 'ssc',
+            gameMenus: [
+              {
+                gameId: 'SSC1',
+                gameName: '1-Minute Lotto 5D',
+                family: 'ssc',
+                kind: 'ELOTT',
+                current: issue('SSC1', '20261125-101'),
+              },
+              {
+                gameId: 'SSC5',
+                gameName: '5-Minute Lotto 5D',
+                family: 'ssc',
+                kind: 'LOTT',
+                current: issue('SSC5', '20261125-020'),
+              },
+            ],
+          },
+        ]),
+      lotteryNear: (req) =>
+        ok({
+          currentNumero: issue(req.query.get('gameId') ?? '', '20261125-101'),
+          nextNumero: null,
+        }),
+      lotteryOpened: () => ok({ list: [drawn], pageNo: 1, totalPages: 1, totalCount: 1 }),
+      lotteryRules: () =>
+        ok({
+          gameId: 'SSC1',
+          family: 'ssc',
+          prizeGroup: 1960,
+          closeBeforeSeconds: 10,
+          betTypes: [
+            {
+              playId: 'ssc.pos',
+              names: { en: 'Position digit', zh: '定位胆' },
+              pricing: 'unit',
+              picker: { kind: 'rows' },
+              odds: [{ tier: 'hit', payout: { num: '49', den: '5', value: 9.8 } }],
+            },
+          ],
+        }),
+      lotteryVerify: () =>
+        ok({ gameId: 'SSC1', numero: drawn.numero, commitment: drawn.commitment, numbers: drawn.numbers }),
+    });
+    renderApp('/lottery', statusFixture());
+    expect(await screen.findByRole('tab', { name: '1-Minute Lotto 5D' })).toHaveAttribute(
+      'aria-selected',
+      'true',
+    );
+    const current = await screen.findByRole('region', { name: 'Issue on sale' });
+    expect(await within(current).findByText('20261125-101')).toBeInTheDocument();
+    expect(within(current).getByText(/^00:(1\d|2[01])$/)).toBeInTheDocument();
+    const results = screen.getByRole('region', { name: 'Latest draws' });
+    const item = await within(results).findByRole('listitem');
+    expect(within(item).getAllByText(/^[1-5]$/)).toHaveLength(5);
+    await userEvent.click(within(item).getByRole('button', { name: 'Verify' }));
+    await waitFor(() =>
+      expect(within(item).getByRole('status')).toHaveTextContent(
+        'Verified: the seed matches its commitment and gives these numbers.',
+      ),
+    );
+    expect(api.calls('lotteryVerify')[0]!.body).toEqual({
+      gameId: 'SSC1',
+      numero: drawn.numero,
+      serverSeed: drawn.serverSeed,
+    });
+    expect(await screen.findByRole('cell', { name: '×9.800' })).toBeInTheDocument();
+    expect(screen.getByText(/pays back 98\.0 % of stakes/)).toBeInTheDocument();
+
+    // Another game: its own issue and draws.
+    await userEvent.click(screen.getByRole('tab', { name: '5-Minute Lotto 5D' }));
+    await waitFor(() =>
+      expect(api.calls('lotteryNear').some((c) => c.query.get('gameId') === 'SSC5')).toBe(true),
+    );
+  });
+});
