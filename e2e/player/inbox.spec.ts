@@ -148,7 +148,10 @@ test.describe('in-site messages', () => {
     await expect.poll(() => pathOf(page)).toBe('/agentHome');
 
     const nav = page.getByRole('navigation', { name: en('agent', 'agent_center'), exact: true });
-    await nav.getByRole('button', { name: en('agent', 'platformMessages'), exact: true }).click();
+    // Its name carries the unread badge once the count has arrived ("Platform Messages 1").
+    await nav
+      .getByRole('button', { name: new RegExp(`^${en('agent', 'platformMessages')}(\\s*\\d+)?$`) })
+      .click();
     const compose = page.getByRole('region', { name: en('inbox', 'send_to_team'), exact: true });
     await expect(compose).toBeVisible();
     await compose
