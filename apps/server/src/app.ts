@@ -237,15 +237,6 @@ export async function buildApp(deps: AppDeps) {
   });
   contracts.register(app, hooks);
   for (const job of contracts.jobs) jobs.register(job);
-  // The house lottery (docs/lottery.md): draw schedule, gateway menus, opened numbers, verifier.
-  const lottery = createLotteryModule({
-    db,
-    hub: () => realtime?.hub,
-    clock,
-    schedule: config.JOBS_ENABLED,
-    log: app.log,
-  });
-  lottery.register(app, hooks);
   await registerPaymentRoutes(app, hooks, { payments, brands, gateway });
   // Seamless vendor wallet callbacks (/vendor/<code>/<op>); bets, rollups (docs/vendor-protocol.md).
   const vendorSecrets = createVendorSecrets(db);
@@ -256,6 +247,16 @@ export async function buildApp(deps: AppDeps) {
     embedded: database.kind === 'pglite',
   });
   await registerVendorRoutes(app, hooks, { wallet: vendorWallet, secrets: vendorSecrets });
+  // The house lottery (docs/lottery.md): draws, selling through the house wallet callbacks, settlement.
+  const lottery = createLotteryModule({
+    db,
+    hub: () => realtime?.hub,
+    clock,
+    schedule: config.JOBS_ENABLED,
+    secrets: vendorSecrets,
+    log: app.log,
+  });
+  lottery.register(app, hooks);
   registerRecordRoutes(app, hooks, createRecordsService(db));
   // The one registry of vendor adapters (exposed as `app.vendors`). The house vendor registers its
   // `house` adapter here with `vendors.register(...)`, as does each configured aggregator; an

@@ -52,6 +52,12 @@ export const errorCatalogue = {
   'not.found': { status: 404, message: 'Not found.' },
   'contract.state': { status: 409, message: 'This contract cannot make that change in its current state.' },
   'lottery.game_unknown': { status: 404, message: 'No such lottery game.' },
+  'lottery.issue_unknown': { status: 404, message: 'This issue is not on sale.' },
+  'lottery.sales_closed': { status: 409, message: 'Sales for this issue have closed.' },
+  'lottery.bet_type_unknown': { status: 400, message: 'No such bet type in this game.' },
+  'lottery.content_invalid': { status: 400, message: 'The selection is not valid for this bet type.' },
+  'lottery.too_many_units': { status: 400, message: 'This selection covers too many combinations.' },
+  'lottery.stake_invalid': { status: 400, message: 'The stake is outside the limits.' },
   'contract.rate.above.upline': {
     status: 400,
     message: 'A downline’s rates may not exceed your own contract.',

@@ -36,4 +36,8 @@ export const lotteryEndpoints = {
   },
   lotteryRules: { method: 'GET', path: '/lgw/games/rules', auth: 'none', encrypted: false },
   lotteryVerify: { method: 'POST', path: '/lgw/draw/verify', auth: 'none', encrypted: false },
+  // The original's mobile VN client posts to `/lotto-vn/lgw/betting?t=<ms>`; one gateway path here.
+  lotteryBet: { method: 'POST', path: '/lgw/betting', auth: 'member', encrypted: false },
+  lotteryMyBets: { method: 'GET', path: '/lgw/bets', auth: 'member', encrypted: false },
+  lotteryCancelChase: { method: 'POST', path: '/lgw/bets/chase/cancel', auth: 'member', encrypted: false },
 } as const satisfies Record<string, Endpoint>;

@@ -24,7 +24,8 @@ export const lotteryFamilySchema = z.enum([
 ]);
 export const lotteryKindSchema = z.enum(['LOTT', 'ELOTT', 'VN', 'SEA']);
 const gameIdSchema = z.string().regex(/^[A-Z0-9_]{2,20}$/);
-export const numeroSchema = z.string().regex(/^\d{8}-\d{3}$/);
+/** `YYYYMMDD-NNN`; four digits for games of more than 999 draws a day. */
+export const numeroSchema = z.string().regex(/^\d{8}-\d{3,4}$/);
 const hex64 = z.string().regex(/^[0-9a-f]{64}$/);
 
 /** An issue on sale: what a betting page counts down to. The seed stays secret until the draw. */
@@ -89,6 +90,65 @@ export const lotteryRulesSchema = z.object({
   ),
 });
 export type LotteryRules = z.infer<typeof lotteryRulesSchema>;
+
+/** The longest chase: the same bet on this many issues at most. */
+export const LOTTERY_MAX_CHASE = 10;
+/** Bet orders in one betting request. */
+export const LOTTERY_MAX_CONTENTS = 20;
+
+/** A unit price in major units as the original sends it (`2`, `0.5`, `"1.00"`): at most 2 decimals. */
+const priceSchema = z
+  .union([z.number(), z.string()])
+  .transform((v) => String(v))
+  .pipe(z.string().regex(/^(0|[1-9][0-9]{0,6})(\.[0-9]{1,2})?$/, 'a price with at most 2 decimals'));
+
+/**
+ * One bet order of the original's betting body (reference §2.5): a bet type (`playId`) with its
+ * selection (`bettingContent`) at a unit price, on one issue or — a chase — on several (`numero`,
+ * each with its own multiple). `winStop` ends a chase at its first win; the unplayed issues' stakes
+ * are refunded. `bettingSlip` is the client's count of units; when sent it must match the server's.
+ */
+export const lotteryBetContentSchema = z.object({
+  gameId: gameIdSchema,
+  playId: z.string().min(1).max(40),
+  bettingContent: z.string().min(1).max(20_000),
+  singleBetPrice: priceSchema,
+  winStop: z.union([z.boolean(), z.literal(0), z.literal(1)]).transform((v) => v === true || v === 1),
+  bettingApproach: z.number().int().min(1).max(9).default(1),
+  bettingSlip: z.number().int().min(1).optional(),
+  numero: z
+    .array(z.object({ numero: numeroSchema, multiple: z.number().int().min(1).max(1000) }))
+    .min(1)
+    .max(LOTTERY_MAX_CHASE)
+    .refine((list) => new Set(list.map((n) => n.numero)).size === list.length, 'an issue appears twice'),
+});
+export type LotteryBetContent = z.input<typeof lotteryBetContentSchema>;
+
+export const lotteryBetStatusSchema = z.enum(['placing', 'open', 'won', 'lost', 'refunded', 'refused']);
+
+/** One bet: one order on one issue. Money in minor units as strings. */
+export const lotteryBetSchema = z.object({
+  betId: z.string(),
+  orderId: z.string(),
+  gameId: gameIdSchema,
+  numero: numeroSchema,
+  playId: z.string(),
+  bettingContent: z.string(),
+  units: z.number().int(),
+  multiple: z.number().int(),
+  /** The unit price in minor units. */
+  unitStake: z.string(),
+  stake: z.string(),
+  payout: z.string(),
+  status: lotteryBetStatusSchema,
+  /** The chase this bet belongs to stops at its first win. */
+  winStop: z.boolean(),
+  /** The draw's numbers once drawn. */
+  numbers: z.array(z.string()).nullable(),
+  placedAt: z.iso.datetime(),
+  settledAt: z.iso.datetime().nullable(),
+});
+export type LotteryBet = z.infer<typeof lotteryBetSchema>;
 
 const pageQuery = {
   pageNo: z.coerce.number().int().min(1).max(10_000).default(1),
@@ -156,6 +216,42 @@ export const lotteryRoutes = {
       prizes: z.array(z.object({ tier: z.string(), numbers: z.array(z.string()) })).optional(),
     }),
   }),
+  lotteryBet: defineRoute({
+    ...endpoints.lotteryBet,
+    tag: 'lottery',
+    summary:
+      "Places bet orders (the original betting body): every issue of every order is paid for now through the house vendor's wallet callbacks, or none is. Errors: `lottery.game_unknown`, `lottery.issue_unknown`, `lottery.sales_closed`, `lottery.bet_type_unknown`, `lottery.content_invalid`, `lottery.too_many_units`, `lottery.stake_invalid`, `wallet.insufficient`.",
+    body: z.object({
+      prizeMode: z.string().max(16).optional(),
+      device: z.string().max(8).optional(),
+      contents: z.array(lotteryBetContentSchema).min(1).max(LOTTERY_MAX_CONTENTS),
+    }),
+    reply: z.object({ list: z.array(lotteryBetSchema), balance: z.string().nullable() }),
+  }),
+  lotteryMyBets: defineRoute({
+    ...endpoints.lotteryMyBets,
+    tag: 'lottery',
+    summary: "The member's lottery bets, newest first; `status=open` for the bets awaiting their draw.",
+    query: z.object({
+      gameId: gameIdSchema.optional(),
+      status: z.enum(['open', 'settled', 'all']).default('all'),
+      ...pageQuery,
+    }),
+    reply: z.object({
+      list: z.array(lotteryBetSchema),
+      pageNo: z.number().int(),
+      totalPages: z.number().int(),
+      totalCount: z.number().int(),
+    }),
+  }),
+  lotteryCancelChase: defineRoute({
+    ...endpoints.lotteryCancelChase,
+    tag: 'lottery',
+    summary:
+      "Stops a chase: the order's issues not yet closed are refunded. Errors: `not.found` (not the member's order).",
+    body: z.object({ orderId: z.string().regex(/^[1-9][0-9]{0,17}$/) }),
+    reply: z.object({ refunded: z.number().int(), amount: z.string() }),
+  }),
 } as const;
 
 /** Socket events of the domain (docs/realtime.md): on the public topic `lottery:<gameId>`. */
@@ -164,4 +260,6 @@ export const lotteryEvents = {
   'lottery.issue': lotteryIssueSchema,
   /** An issue was drawn (or cancelled): numbers and the revealed seed. */
   'lottery.result': lotteryOpenedSchema,
+  /** To the member: one of their bets was settled or refunded. */
+  'lottery.bet': lotteryBetSchema,
 } as const;

@@ -115,6 +115,7 @@ describe('buildOpenApiDocument', () => {
       'vendor.bet',
       'vendor.win',
       'vendor.rollback',
+      'vendor.settle',
     ]);
     const withEvents = buildOpenApiDocument(routes, {
       version: '1',

@@ -6,7 +6,7 @@ import { z } from 'zod';
  * envelope routes: every reply is `{ status, … }`, so they are not in `routes`; both sides
  * (the platform and the house vendor) validate with these schemas.
  */
-export const vendorOps = ['authenticate', 'balance', 'bet', 'win', 'rollback'] as const;
+export const vendorOps = ['authenticate', 'balance', 'bet', 'win', 'rollback', 'settle'] as const;
 export type VendorOp = (typeof vendorOps)[number];
 
 export const vendorStatuses = [
@@ -68,12 +68,39 @@ export const vendorRollbackSchema = z.object({
   round_id: idSchema,
 });
 
+/** Most items in one `settle` batch. */
+export const VENDOR_SETTLE_MAX_ITEMS = 5000;
+
+/**
+ * `settle`: many `win` operations that close their rounds, in one request (a lottery draw or a
+ * sports market settles thousands of bets at once). Each item is exactly the `win` it stands for —
+ * same transaction id rules, same replay and duplicate answers — and gets its own status in
+ * `results`, in order; the reply's `status` is OK when the batch was processed.
+ */
+export const vendorSettleSchema = z.object({
+  request_id: idSchema,
+  currency: currencySchema,
+  items: z
+    .array(
+      z.object({
+        transaction_id: idSchema,
+        player_id: playerIdSchema,
+        round_id: idSchema,
+        game_code: z.string().min(1).max(64),
+        amount: minorSchema,
+      }),
+    )
+    .min(1)
+    .max(VENDOR_SETTLE_MAX_ITEMS),
+});
+
 export const vendorRequestSchemas = {
   authenticate: vendorAuthenticateSchema,
   balance: vendorBalanceSchema,
   bet: vendorBetSchema,
   win: vendorWinSchema,
   rollback: vendorRollbackSchema,
+  settle: vendorSettleSchema,
 } as const satisfies Record<VendorOp, z.ZodType>;
 
 export type VendorAuthenticateRequest = z.infer<typeof vendorAuthenticateSchema>;
@@ -81,6 +108,7 @@ export type VendorBalanceRequest = z.infer<typeof vendorBalanceSchema>;
 export type VendorBetRequest = z.infer<typeof vendorBetSchema>;
 export type VendorWinRequest = z.infer<typeof vendorWinSchema>;
 export type VendorRollbackRequest = z.infer<typeof vendorRollbackSchema>;
+export type VendorSettleRequest = z.infer<typeof vendorSettleSchema>;
 export type VendorRequest<O extends VendorOp> = z.infer<(typeof vendorRequestSchemas)[O]>;
 
 /** Every reply. `balance` (minor units, string) and `currency` accompany OK and most refusals. */
@@ -92,6 +120,16 @@ export const vendorReplySchema = z.looseObject({
   player_id: z.string().optional(),
   account: z.string().optional(),
   transaction_id: z.string().optional(),
+  /** settle: each item's answer, in order. */
+  results: z
+    .array(
+      z.object({
+        transaction_id: z.string(),
+        status: z.enum(vendorStatuses),
+        balance: minorSchema.optional(),
+      }),
+    )
+    .optional(),
   /** A human-readable reason for BAD_REQUEST and INTERNAL_ERROR. */
   message: z.string().optional(),
 });

@@ -721,7 +721,45 @@ export interface LotteryIssueTable {
   drawn_at: Date | null;
 }
 
+export interface LotteryOrderTable {
+  id: Generated<string>;
+  merchant_id: number;
+  member_id: string;
+  game_code: string;
+  play_id: string;
+  content: string;
+  win_stop: boolean;
+  issues: number;
+  created_at: Timestamp;
+  stopped_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+}
+
+export type LotteryBetStatus = 'placing' | 'open' | 'won' | 'lost' | 'refunded' | 'refused';
+
+export interface LotteryBetTable {
+  id: Generated<string>;
+  order_id: string;
+  merchant_id: number;
+  member_id: string;
+  game_code: string;
+  issue: string;
+  play_id: string;
+  content: string;
+  units: number;
+  multiple: number;
+  unit_stake: ColumnType<string, bigint | string, bigint | string>;
+  stake: ColumnType<string, bigint | string, bigint | string>;
+  prize_group: number;
+  payout: ColumnType<string, bigint | string | undefined, bigint | string>;
+  status: ColumnType<LotteryBetStatus, LotteryBetStatus | undefined, LotteryBetStatus>;
+  paid: Generated<boolean>;
+  placed_at: Timestamp;
+  settled_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+}
+
 export interface Database {
+  lottery_order: LotteryOrderTable;
+  lottery_bet: LotteryBetTable;
   merchant: MerchantTable;
   member: MemberTable;
   member_tree: MemberTreeTable;

@@ -117,7 +117,7 @@ export function lotteryGame(code: string): LotteryGameDef | undefined {
 }
 
 export interface LotteryIssueTime {
-  /** 'YYYYMMDD-NNN' in the game's zone. */
+  /** 'YYYYMMDD-NNN' in the game's zone ('YYYYMMDD-NNNN' for games of more than 999 draws a day). */
   issue: string;
   /** Sales open (the previous draw's time). */
   opensAt: Date;
@@ -152,7 +152,12 @@ function drawsOfDay(game: LotteryGameDef, midnight: number): [number, string][] 
   if (s.type === 'interval') {
     const per = s.seconds * 1000;
     const count = Math.floor(DAY_MS / per);
-    return Array.from({ length: count }, (_, i) => [midnight + (i + 1) * per, `${label}-${pad(i + 1, 3)}`]);
+    // More than 999 draws a day (a one-minute game draws 1,440) number with four digits.
+    const width = count > 999 ? 4 : 3;
+    return Array.from({ length: count }, (_, i) => [
+      midnight + (i + 1) * per,
+      `${label}-${pad(i + 1, width)}`,
+    ]);
   }
   if (s.type === 'daily') {
     return s.times
@@ -190,6 +195,6 @@ export function issueAt(game: LotteryGameDef, at: Date): LotteryIssueTime {
 
 /** The fair stream's nonce of an issue: its digits ('20261125-042' → 20261125042). */
 export function issueNonce(issue: string): number {
-  if (!/^\d{8}-\d{3}$/.test(issue)) throw new RangeError(`bad issue ${issue}`);
+  if (!/^\d{8}-\d{3,4}$/.test(issue)) throw new RangeError(`bad issue ${issue}`);
   return Number(issue.replace('-', ''));
 }

@@ -330,6 +330,17 @@ describe('calendars', () => {
     expect(next[1]!.opensAt).toEqual(next[0]!.drawAt);
   });
 
+  it('a one-minute game numbers its 1,440 daily draws with four digits, every one distinct', () => {
+    const ssc1 = lotteryGame('SSC1')!; // every minute, UTC+8
+    const day = nextIssues(ssc1, at('2026-11-24T16:00:00Z'), 1440);
+    expect(day[0]!.issue).toBe('20261125-0001');
+    expect(day[998]!.issue).toBe('20261125-0999');
+    expect(day[999]!.issue).toBe('20261125-1000');
+    expect(day[1439]!.issue).toBe('20261125-1440');
+    expect(new Set(day.map((d) => d.issue)).size).toBe(1440);
+    expect(new Set(day.map((d) => issueNonce(d.issue))).size).toBe(1440);
+  });
+
   it('daily and weekly games', () => {
     const north = lotteryGame('VN_NORTH')!; // 18:15 UTC+7
     const d = issueAt(north, at('2026-11-25T12:00:00Z')); // 19:00 local: today's draw is past

@@ -1,3 +1,4 @@
+import { lotteryGame } from '@arcadia/games';
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../../db/schema.js';
 
@@ -13,7 +14,8 @@ const TTL_MS = 60_000;
 /**
  * Category and studio of a vendor's game, from the lobby catalogue (`game` rows carry `game_code`,
  * `game_type`, `vassalage`, `adapter`). A game the catalogue does not list is still a real wager:
- * it is booked as RNG under the vendor's own code rather than refused. Cached briefly: the bet
+ * it is booked as RNG (the house lottery's games as LOTT or ELOTT) under the vendor's own code
+ * rather than refused. Cached briefly: the bet
  * path asks for every wager, and a game's category practically never changes.
  */
 export function createGameInfoResolver(db: Kysely<Database>) {
@@ -23,7 +25,12 @@ export function createGameInfoResolver(db: Kysely<Database>) {
       const key = `${merchantId}:${vendor}:${gameCode}`;
       const hit = cache.get(key);
       if (hit && hit.until > Date.now()) return hit.info;
-      let info: GameInfo = { gameType: 'RNG', vassalage: vendor.toUpperCase() };
+      // The house lottery's games are not catalogue rows: they book as lottery or e-lottery.
+      const lottery = vendor === 'house' ? lotteryGame(gameCode) : undefined;
+      let info: GameInfo = {
+        gameType: lottery ? (lottery.kind === 'ELOTT' ? 'ELOTT' : 'LOTT') : 'RNG',
+        vassalage: vendor.toUpperCase(),
+      };
       try {
         const { rows } = await sql<{ game_type: string; vassalage: string }>`
           select game_type, vassalage from game where game_code = ${gameCode} and adapter = ${vendor} limit 1`.execute(

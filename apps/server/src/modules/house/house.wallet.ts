@@ -12,7 +12,7 @@ import { HOUSE_VENDOR, type VendorSecrets, signVendorBody } from '../vendors/ven
  * as a separate service.
  */
 
-export type WalletOp = 'authenticate' | 'balance' | 'bet' | 'win' | 'rollback';
+export type WalletOp = 'authenticate' | 'balance' | 'bet' | 'win' | 'rollback' | 'settle';
 
 export type WalletStatus =
   | 'OK'

@@ -3,12 +3,24 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import type { Clock } from '../../lib/clock.js';
 import type { RouteHooks } from '../../plugins/routes.js';
+import { createHouseWalletClient } from '../house/house.wallet.js';
 import type { RealtimeHub } from '../realtime/index.js';
+import type { VendorSecrets } from '../vendors/vendor-secret.js';
 import { type IssueRow, createLotteryDraws, issueOut, openedOut } from './lottery.draws.js';
-import { registerLotteryRoutes } from './lottery.routes.js';
+import { lotterySettings, registerLotteryRoutes } from './lottery.routes.js';
+import { type LotterySelling, createLotterySelling } from './lottery.selling.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The lottery module, for operational scripts and tests (a pass of the schedule, a settlement). */
+    lottery: LotteryModule;
+  }
+}
 
 /** How often the draw schedule runs: draws land within this of their time. */
 export const DRAW_TICK_MS = 1000;
+/** Every this many ticks the recovery pass runs (lost replies, unpaid wins, unsettled draws). */
+const RECOVERY_EVERY_TICKS = 30;
 
 /**
  * The house lottery (docs/lottery.md): the draw schedule (issues with published commitments,
@@ -21,7 +33,9 @@ export function createLotteryModule(deps: {
   clock: Clock;
   /** Run the draw schedule on this instance (JOBS_ENABLED). Several may: a draw happens once. */
   schedule: boolean;
-  log: { error(obj: object, msg: string): void };
+  /** The brands' house-vendor secrets: lottery bets are signed wallet callbacks like any house game. */
+  secrets: VendorSecrets;
+  log: { warn(obj: unknown, msg?: string): void; error(obj: unknown, msg?: string): void };
 }) {
   /** Every active brand hears a draw on its own topic room. */
   const publish = async (fn: (hub: RealtimeHub, merchantId: number, closeBeforeSeconds: number) => void) => {
@@ -48,24 +62,51 @@ export function createLotteryModule(deps: {
         hub.toTopic(id, `lottery:${row.game_code}`, 'lottery.result', openedOut(row)),
       ).catch((err: unknown) => deps.log.error({ err }, 'lottery result event failed')),
   });
+  let selling: LotterySelling | null = null;
   let timer: NodeJS.Timeout | null = null;
   let running: Promise<unknown> = Promise.resolve();
   let busy = false;
+  let ticks = 0;
+  const pass = async () => {
+    const { drawnRows } = await draws.tick(deps.clock.now());
+    // Each drawn issue settles at once; a failure is picked up by the recovery pass.
+    for (const row of drawnRows) {
+      await selling
+        ?.settleIssue(row.game_code, row.issue)
+        .catch((err: unknown) => deps.log.error({ err, issue: row.issue }, 'lottery settlement failed'));
+    }
+    if (++ticks % RECOVERY_EVERY_TICKS === 0) await selling?.recover();
+  };
   const tick = () => {
     // A slow pass (many issues due after downtime) is not overlapped by the next one.
     if (busy) return running;
     busy = true;
-    running = draws
-      .tick(deps.clock.now())
+    running = pass()
       .catch((err: unknown) => deps.log.error({ err }, 'lottery draw tick failed'))
       .finally(() => (busy = false));
     return running;
   };
 
-  return {
+  const module = {
     draws,
+    /** Selling, settlement and recovery (set once registered: the wallet calls go through the app). */
+    selling: () => selling!,
+    /** One pass of the schedule now (tests, operations): draws, settlements. */
+    tick,
     register(app: FastifyInstance, hooks: RouteHooks) {
-      registerLotteryRoutes(app, hooks, { draws, clock: deps.clock });
+      selling = createLotterySelling({
+        db: deps.db,
+        wallet: createHouseWalletClient({
+          inject: () => (opts) => app.inject(opts),
+          secrets: deps.secrets,
+        }),
+        hub: deps.hub,
+        clock: deps.clock,
+        settings: lotterySettings,
+        log: deps.log,
+      });
+      registerLotteryRoutes(app, hooks, { draws, selling, clock: deps.clock });
+      app.decorate('lottery', module);
       deps.hub()?.openTopics('lottery', () => true);
       if (deps.schedule) {
         app.addHook('onReady', async () => {
@@ -81,6 +122,7 @@ export function createLotteryModule(deps: {
       }
     },
   };
+  return module;
 }
 
 export type LotteryModule = ReturnType<typeof createLotteryModule>;

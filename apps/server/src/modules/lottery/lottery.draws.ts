@@ -10,8 +10,9 @@ import {
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../../db/schema.js';
 
-/** How many issues of each game are scheduled ahead (their commitments published). */
-export const ISSUES_AHEAD = 2;
+/** How many issues of each game are scheduled ahead (their commitments published): a chase may
+ * cover them all (LOTTERY_MAX_CHASE). */
+export const ISSUES_AHEAD = 10;
 
 type IssueRow = {
   game_code: string;
@@ -135,7 +136,7 @@ export function createLotteryDraws(deps: {
 
   return {
     /** One pass: draw what is due, then schedule what is missing. */
-    async tick(now = new Date()): Promise<{ drawn: number; scheduled: number }> {
+    async tick(now = new Date()): Promise<{ drawn: number; scheduled: number; drawnRows: IssueRow[] }> {
       const drawn = await drawDue(now);
       for (const row of drawn) deps.onDrawn?.(row);
       let scheduled = 0;
@@ -144,7 +145,7 @@ export function createLotteryDraws(deps: {
         scheduled += fresh.length;
         for (const row of fresh) deps.onIssue?.(row);
       }
-      return { drawn: drawn.length, scheduled };
+      return { drawn: drawn.length, scheduled, drawnRows: drawn };
     },
 
     /** The open issues of a game after `now`, soonest first. */

@@ -14,6 +14,7 @@ import type { Clock } from '../../lib/clock.js';
 import { type RouteHooks, registerRoute } from '../../plugins/routes.js';
 import type { Brand } from '../brand/brand.service.js';
 import { type LotteryDraws, issueOut, openedOut } from './lottery.draws.js';
+import type { LotterySelling } from './lottery.selling.js';
 
 /** The brand's lottery settings with their defaults (docs/lottery.md). */
 export function lotterySettings(brand: Brand) {
@@ -32,9 +33,9 @@ function gameOrThrow(code: string): LotteryGameDef {
 export function registerLotteryRoutes(
   app: FastifyInstance,
   hooks: RouteHooks,
-  deps: { draws: LotteryDraws; clock: Clock },
+  deps: { draws: LotteryDraws; selling: LotterySelling; clock: Clock },
 ) {
-  const { draws, clock } = deps;
+  const { draws, selling, clock } = deps;
 
   /** Menus of the games of some kinds, grouped by family, each with its issue on sale. */
   async function menus(brand: Brand, kinds: string[], language: 'en' | 'zh'): Promise<LotteryMenuGroup[]> {
@@ -128,4 +129,13 @@ export function registerLotteryRoutes(
       ...(draw.prizes ? { prizes: draw.prizes } : {}),
     };
   });
+  registerRoute(app, hooks, lotteryRoutes.lotteryBet, async ({ brand, session, body }) =>
+    selling.place(brand, session!, body.contents),
+  );
+  registerRoute(app, hooks, lotteryRoutes.lotteryMyBets, async ({ brand, session, query }) =>
+    selling.myBets(brand, session!, query),
+  );
+  registerRoute(app, hooks, lotteryRoutes.lotteryCancelChase, async ({ brand, session, body }) =>
+    selling.cancelChase(brand, session!, body.orderId),
+  );
 }

@@ -4,6 +4,7 @@ import {
   type VendorOp,
   type VendorReply,
   type VendorRollbackRequest,
+  type VendorSettleRequest,
   type VendorWinRequest,
   vendorRequestSchemas,
 } from '@arcadia/contract';
@@ -139,6 +140,84 @@ export function createVendorWalletService(deps: {
     });
   }
 
+  /**
+   * `settle`: a batch of round-closing wins applied set-based (`vendor_settle_many`). A replayed
+   * request id answers its stored reply; each item's transaction id is applied once, as `win`.
+   */
+  async function settle(
+    brand: Brand,
+    vendor: string,
+    raw: Buffer,
+    body: VendorSettleRequest,
+  ): Promise<string> {
+    const bodyHash = sha256(raw);
+    const stored = await db
+      .selectFrom('vendor_request')
+      .select(['reply', 'body_hash'])
+      .where('merchant_id', '=', brand.id)
+      .where('vendor_code', '=', vendor)
+      .where('request_id', '=', body.request_id)
+      .executeTakeFirst();
+    if (stored) {
+      return stored.body_hash === bodyHash
+        ? stored.reply
+        : reply({ status: 'BAD_REQUEST', message: 'request_id was used for another request' });
+    }
+    const settlement = await ledger.systemAccount(db, brand.id, 'vendor_settlement', brand.currency);
+    const items = body.items.map((it) => ({
+      member: it.player_id,
+      transaction_id: it.transaction_id,
+      round_id: it.round_id,
+      amount: it.amount,
+      game_code: it.game_code,
+      // The hash a single `win` of the same content has: a retry as either form is recognised.
+      payload_hash: payloadHash('win', {
+        player_id: it.player_id,
+        round_id: it.round_id,
+        game_code: it.game_code,
+        amount: it.amount,
+        currency: body.currency,
+        round_closed: true,
+      }),
+    }));
+    const payload = JSON.stringify({ merchant: brand.id, vendor, settlement, items });
+    const { rows } = await ledger.retrying(() =>
+      db.transaction().execute((tx) =>
+        sql<{
+          idx: number;
+          status: string;
+          balance: string | null;
+        }>`select idx, status, balance from vendor_settle_many(${payload}::jsonb)`.execute(tx),
+      ),
+    );
+    const results = rows.map((r) => ({
+      transaction_id: body.items[Number(r.idx)]!.transaction_id,
+      status: r.status,
+      ...(r.balance !== null ? { balance: String(r.balance) } : {}),
+    }));
+    const answer = reply({ status: 'OK', currency: brand.currency, results } as VendorReply);
+    await db
+      .insertInto('vendor_request')
+      .values({
+        merchant_id: brand.id,
+        vendor_code: vendor,
+        request_id: body.request_id,
+        body_hash: bodyHash,
+        reply: answer,
+      })
+      .onConflict((oc) => oc.doNothing())
+      .execute();
+    // Each member's balance after the batch, once, on the real-time channel.
+    const last = new Map<string, string>();
+    results.forEach((r, i) => {
+      if (r.status === 'OK' && r.balance !== undefined) last.set(body.items[i]!.player_id, r.balance);
+    });
+    for (const [member, balance] of last) {
+      announce(brand.id, member, brand.currency, JSON.stringify({ status: 'OK', balance }));
+    }
+    return answer;
+  }
+
   return {
     /**
      * Handles one verified callback and returns the reply text (JSON). Never throws for bad input:
@@ -163,6 +242,19 @@ export function createVendorWalletService(deps: {
         });
       }
       const currency = brand.currency;
+
+      if (vop === 'settle') {
+        const body = parsed.data as VendorSettleRequest;
+        if (body.currency !== currency) {
+          return reply({ status: 'BAD_REQUEST', message: `currency must be ${currency}` });
+        }
+        try {
+          return await settle(brand, vendor, raw, body);
+        } catch {
+          // The batch is one transaction: nothing of it was stored, and a retry applies it once.
+          return reply({ status: 'INTERNAL_ERROR', message: 'try again' });
+        }
+      }
 
       if (vop === 'authenticate') {
         const body = parsed.data as { session_token: string };

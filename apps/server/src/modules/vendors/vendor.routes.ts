@@ -6,6 +6,8 @@ import { verifyVendorSignature } from './vendor-secret.js';
 import { reply, type VendorWalletService } from './vendor-wallet.service.js';
 
 const BODY_LIMIT = 64 * 1024;
+/** `settle` carries a batch of wins (up to VENDOR_SETTLE_MAX_ITEMS). */
+const SETTLE_BODY_LIMIT = 1024 * 1024;
 
 /**
  * `POST /vendor/:code/:op`: the seamless wallet callbacks (docs/vendor-protocol.md). Not envelope
@@ -20,8 +22,10 @@ export async function registerVendorRoutes(
 ) {
   await app.register(async (scope) => {
     scope.removeAllContentTypeParsers();
-    scope.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: BODY_LIMIT }, (_request, body, done) =>
-      done(null, body),
+    scope.addContentTypeParser(
+      '*',
+      { parseAs: 'buffer', bodyLimit: SETTLE_BODY_LIMIT },
+      (_request, body, done) => done(null, body),
     );
     // Replies are a few dozen bytes, below any compression threshold: the compress plugin's
     // per-request hooks are left off this hot server-to-server route (a compressed request body
@@ -31,6 +35,10 @@ export async function registerVendorRoutes(
       res.type('application/json; charset=utf-8');
       const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
       const { code, op } = request.params;
+      if (op !== 'settle' && raw.length > BODY_LIMIT) {
+        res.code(413);
+        return reply({ status: 'BAD_REQUEST', message: 'the body is too large' });
+      }
       let brand: Brand;
       try {
         brand = await hooks.brandOf(request);

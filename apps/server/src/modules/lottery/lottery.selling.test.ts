@@ -1,0 +1,386 @@
+import { lotteryBetSchema } from '@arcadia/contract';
+import { drawLottery, lotteryGame, settleLotteryBet } from '@arcadia/games';
+import { sql } from 'kysely';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { type TestApp, buildTestApp } from '../../test/build-test-app.js';
+import { fundMain, memberId } from '../../test/factories.js';
+import { checkLedger } from '../ledger/ledger.check.js';
+
+/**
+ * Lottery selling end to end through the app: bets paid by the house vendor's signed `bet`
+ * callbacks, draws settled set-based with `settle` batches, chases, refunds and recovery — with
+ * the ledger checked after every test.
+ */
+let t: TestApp;
+let token: string;
+let player: string;
+
+beforeAll(async () => {
+  t = await buildTestApp({ demo: true, config: { TEST_CLOCK: true } });
+  token = await t.login('demoplayer', 'demo1234');
+  player = await memberId(t.db, 'demoplayer');
+  await fundMain(t.db, player, 1_000_000n);
+  await t.app.lottery.tick();
+});
+afterAll(() => t.close());
+afterEach(async () => {
+  expect(await checkLedger(t.db)).toEqual([]);
+});
+
+const ALL_FIRST = '0,1,2,3,4,5,6,7,8,9||||';
+
+async function balance(): Promise<bigint> {
+  const row = await t.db
+    .selectFrom('ledger_account')
+    .select('balance')
+    .where('owner_id', '=', player)
+    .where('kind', '=', 'main')
+    .where('code', '=', 'MAIN')
+    .executeTakeFirstOrThrow();
+  return BigInt(row.balance);
+}
+
+async function upcoming(gameId: string, n = 3) {
+  const rows = await t.db
+    .selectFrom('lottery_issue')
+    .select(['issue', 'draw_at'])
+    .where('game_code', '=', gameId)
+    .where('status', '=', 'open')
+    .orderBy('draw_at')
+    .limit(n)
+    .execute();
+  return rows.map((r) => ({ numero: r.issue, drawAt: new Date(r.draw_at).getTime() }));
+}
+
+/** The app's schedule clock, moved forward to `at` (never back). */
+async function clockTo(at: number) {
+  const now = (await t.app.inject({ method: 'POST', url: '/dev/clock', payload: { advanceMs: 0 } })).json()
+    .value.now as string;
+  const delta = at - Date.parse(now);
+  if (delta > 0) await t.app.inject({ method: 'POST', url: '/dev/clock', payload: { advanceMs: delta } });
+}
+
+function bet(content: Record<string, unknown>, auth = token) {
+  return t.app.inject({
+    method: 'POST',
+    url: '/lgw/betting',
+    headers: { authorization: auth },
+    payload: { prizeMode: 'Lott', device: 'WEB', contents: [content] },
+  });
+}
+
+const sscBet = (numero: { numero: string; multiple: number }[], extra: Record<string, unknown> = {}) => ({
+  gameId: 'SSC1',
+  playId: 'ssc.pos',
+  bettingContent: ALL_FIRST,
+  singleBetPrice: 1,
+  winStop: false,
+  bettingApproach: 1,
+  numero,
+  ...extra,
+});
+
+async function drawAndSettle(drawAt: number) {
+  await clockTo(drawAt + 1);
+  await t.app.lottery.tick();
+}
+
+describe('lottery selling', () => {
+  it('a bet is paid through the wallet, booked as a lottery wager, and settled at the draw', async () => {
+    const [issue] = await upcoming('SSC1');
+    const before = await balance();
+    const res = await bet(sscBet([{ numero: issue!.numero, multiple: 2 }], { bettingSlip: 10 }));
+    expect(res.statusCode, res.body).toBe(200);
+    const placed = lotteryBetSchema.parse(res.json().value.list[0]);
+    // 10 units × 1.00 × 2 = 20.00
+    expect(placed).toMatchObject({ status: 'open', units: 10, multiple: 2, stake: '2000', unitStake: '100' });
+    expect(BigInt(res.json().value.balance)).toBe(before - 2000n);
+    const wager = await t.db
+      .selectFrom('bet')
+      .select(['game_type', 'status', 'stake', 'adapter'])
+      .where('round_id', '=', `L${placed.betId}`)
+      .executeTakeFirstOrThrow();
+    // SSC1 is an electronic lottery (ELOTT): the rollups book it as such.
+    expect(lotteryGame('SSC1')!.kind).toBe('ELOTT');
+    expect(wager).toMatchObject({ game_type: 'ELOTT', status: 'open', adapter: 'house' });
+
+    await drawAndSettle(issue!.drawAt);
+    const drawn = await t.db
+      .selectFrom('lottery_issue')
+      .select(['server_seed', 'numbers'])
+      .where('game_code', '=', 'SSC1')
+      .where('issue', '=', issue!.numero)
+      .executeTakeFirstOrThrow();
+    const expected = settleLotteryBet({
+      family: 'ssc',
+      betType: 'ssc.pos',
+      content: ALL_FIRST,
+      unitStakeMinor: 100n,
+      multiple: 2,
+      prizeGroup: 1960,
+      draw: drawLottery(lotteryGame('SSC1')!, drawn.server_seed, issue!.numero),
+    });
+    // One of the ten digits is always drawn: 2 × 1.00 × 1960/2000 × 10 = 19.60.
+    expect(expected.payoutMinor).toBe(1960n);
+    const mine = await t.app.inject({
+      method: 'GET',
+      url: '/lgw/bets?status=settled',
+      headers: { authorization: token },
+    });
+    const settled = mine.json().value.list.find((b: { betId: string }) => b.betId === placed.betId);
+    expect(settled).toMatchObject({ status: 'won', payout: '1960', numbers: drawn.numbers });
+    expect(await balance()).toBe(before - 2000n + 1960n);
+    const closed = await t.db
+      .selectFrom('bet')
+      .select(['status', 'payout', 'valid_bet'])
+      .where('round_id', '=', `L${placed.betId}`)
+      .executeTakeFirstOrThrow();
+    expect(closed).toMatchObject({ status: 'settled', payout: '1960', valid_bet: '2000' });
+  });
+
+  it('sales close the brand’s seconds before the draw: one second before is sold, at the close it is refused', async () => {
+    const [issue] = await upcoming('SSC1');
+    const closeAt = issue!.drawAt - 10_000;
+    await clockTo(closeAt - 1000);
+    const ok = await bet(sscBet([{ numero: issue!.numero, multiple: 1 }]));
+    expect(ok.statusCode, ok.body).toBe(200);
+    await clockTo(closeAt);
+    const before = await balance();
+    const late = await bet(sscBet([{ numero: issue!.numero, multiple: 1 }]));
+    expect(late.statusCode).toBe(409);
+    expect(late.json().code).toBe('lottery.sales_closed');
+    expect(await balance()).toBe(before);
+    await drawAndSettle(issue!.drawAt);
+    // A drawn issue is no longer on sale at all.
+    const drawn = await bet(sscBet([{ numero: issue!.numero, multiple: 1 }]));
+    expect(drawn.json().code).toBe('lottery.issue_unknown');
+  });
+
+  it('refuses unknown games, bet types, selections, issues and prices with clear codes and no money moved', async () => {
+    const [issue] = await upcoming('SSC1');
+    const n = [{ numero: issue!.numero, multiple: 1 }];
+    const before = await balance();
+    const cases: [Record<string, unknown>, number, string][] = [
+      [sscBet(n, { gameId: 'NOPE' }), 404, 'lottery.game_unknown'],
+      [sscBet(n, { playId: 'ssc.nothing' }), 400, 'lottery.bet_type_unknown'],
+      [sscBet(n, { bettingContent: 'x||||' }), 400, 'lottery.content_invalid'],
+      [sscBet(n, { bettingSlip: 3 }), 400, 'lottery.content_invalid'],
+      [sscBet([{ numero: '20990101-001', multiple: 1 }]), 404, 'lottery.issue_unknown'],
+      [sscBet(n, { singleBetPrice: '0.001' }), 400, 'request_param_err'],
+      [sscBet(n, { singleBetPrice: 0 }), 400, 'lottery.stake_invalid'],
+      [
+        sscBet([{ numero: issue!.numero, multiple: 1000 }], { singleBetPrice: 9999 }),
+        400,
+        'lottery.stake_invalid',
+      ],
+      [sscBet([n[0]!, n[0]!]), 400, 'request_param_err'],
+    ];
+    for (const [content, status, code] of cases) {
+      const res = await bet(content);
+      expect([res.statusCode, res.json().code], JSON.stringify(content)).toEqual([status, code]);
+    }
+    const anonymous = await t.app.inject({
+      method: 'POST',
+      url: '/lgw/betting',
+      payload: { contents: [sscBet(n)] },
+    });
+    expect(anonymous.statusCode).toBe(401);
+    expect(await balance()).toBe(before);
+  });
+
+  it('a win-stop chase stops at its first win and refunds the issues it did not play', async () => {
+    const issues = await upcoming('SSC1', 3);
+    const before = await balance();
+    const res = await bet(
+      sscBet(
+        issues.map((i, k) => ({ numero: i.numero, multiple: k + 1 })),
+        { winStop: true },
+      ),
+    );
+    expect(res.statusCode, res.body).toBe(200);
+    const list = res.json().value.list as { betId: string; stake: string; orderId: string }[];
+    expect(list.map((b) => b.stake)).toEqual(['1000', '2000', '3000']);
+    expect(await balance()).toBe(before - 6000n);
+    // Every draw has a first digit: the first issue wins 9.80, and the chase stops there.
+    await drawAndSettle(issues[0]!.drawAt);
+    const rows = await t.db
+      .selectFrom('lottery_bet')
+      .select(['id', 'status', 'payout', 'paid'])
+      .where('order_id', '=', list[0]!.orderId)
+      .orderBy('id')
+      .execute();
+    expect(rows.map((r) => [r.status, r.payout, r.paid])).toEqual([
+      ['won', '980', true],
+      ['refunded', '0', true],
+      ['refunded', '0', true],
+    ]);
+    expect(await balance()).toBe(before - 1000n + 980n);
+    const voided = await t.db
+      .selectFrom('bet')
+      .select('status')
+      .where('round_id', 'in', [`L${rows[1]!.id}`, `L${rows[2]!.id}`])
+      .execute();
+    expect(voided.map((v) => v.status)).toEqual(['void', 'void']);
+    // The later draws find nothing left of the chase to settle.
+    await drawAndSettle(issues[2]!.drawAt);
+    expect(await balance()).toBe(before - 1000n + 980n);
+  });
+
+  it('a member stops a chase: the issues still on sale are refunded', async () => {
+    const issues = await upcoming('SSC5', 3);
+    const before = await balance();
+    const res = await bet({
+      ...sscBet(issues.map((i) => ({ numero: i.numero, multiple: 1 }))),
+      gameId: 'SSC5',
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const orderId = res.json().value.list[0].orderId;
+    const stop = await t.app.inject({
+      method: 'POST',
+      url: '/lgw/bets/chase/cancel',
+      headers: { authorization: token },
+      payload: { orderId },
+    });
+    expect(stop.json().value).toEqual({ refunded: 3, amount: '3000' });
+    expect(await balance()).toBe(before);
+    const other = await t.app.inject({
+      method: 'POST',
+      url: '/lgw/bets/chase/cancel',
+      headers: { authorization: token },
+      payload: { orderId: '999999' },
+    });
+    expect(other.json().code).toBe('not.found');
+  });
+
+  it('an order the balance cannot cover is refused whole: nothing is kept', async () => {
+    const issues = await upcoming('SSC5', 3);
+    const before = await balance();
+    // Each issue costs more than a third of the balance: the third cannot be paid.
+    const price = (before / 2n / 10n + 1n).toString();
+    const res = await bet({
+      ...sscBet(issues.map((i) => ({ numero: i.numero, multiple: 1 }))),
+      gameId: 'SSC5',
+      singleBetPrice: (Number(price) / 100).toFixed(2),
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().code).toBe('wallet.insufficient');
+    expect(await balance()).toBe(before);
+    const open = await t.db
+      .selectFrom('lottery_bet')
+      .select('status')
+      .where('status', 'in', ['open', 'placing'])
+      .where('game_code', '=', 'SSC5')
+      .execute();
+    expect(open).toEqual([]);
+  });
+
+  it('a cancelled draw refunds every bet on it', async () => {
+    const [issue] = await upcoming('SSC5');
+    const before = await balance();
+    const res = await bet({ ...sscBet([{ numero: issue!.numero, multiple: 3 }]), gameId: 'SSC5' });
+    expect(res.statusCode).toBe(200);
+    expect(await balance()).toBe(before - 3000n);
+    const out = await t.app.lottery.selling().cancelIssue('SSC5', issue!.numero);
+    expect(out).toEqual({ cancelled: true, refunded: 1 });
+    expect(await balance()).toBe(before);
+    // Cancelled once: a second cancel and a late draw move nothing.
+    expect(await t.app.lottery.selling().cancelIssue('SSC5', issue!.numero)).toEqual({
+      cancelled: false,
+      refunded: 0,
+    });
+    await drawAndSettle(issue!.drawAt);
+    expect(await balance()).toBe(before);
+  });
+
+  it('settlement is idempotent: two settlements of one draw at once pay once', async () => {
+    const [issue] = await upcoming('SSC1');
+    const before = await balance();
+    const res = await bet(sscBet([{ numero: issue!.numero, multiple: 1 }]));
+    expect(res.statusCode).toBe(200);
+    await clockTo(issue!.drawAt + 1);
+    // Draw without settling, then settle twice in parallel.
+    await t.app.lottery.draws.tick(new Date(issue!.drawAt + 1));
+    const selling = t.app.lottery.selling();
+    const [a, b] = await Promise.all([
+      selling.settleIssue('SSC1', issue!.numero),
+      selling.settleIssue('SSC1', issue!.numero),
+    ]);
+    expect(a.settled + b.settled).toBe(1);
+    expect(await balance()).toBe(before - 1000n + 980n);
+    expect((await selling.settleIssue('SSC1', issue!.numero)).settled).toBe(0);
+    expect(await balance()).toBe(before - 1000n + 980n);
+  });
+
+  it('recovery: a lost bet answer is refunded, an unpaid win is paid once, an unsettled draw is settled', async () => {
+    const [issue, next] = await upcoming('SSC1', 2);
+    const before = await balance();
+    const a = (await bet(sscBet([{ numero: issue!.numero, multiple: 1 }]))).json().value.list[0];
+    const b = (await bet(sscBet([{ numero: next!.numero, multiple: 1 }]))).json().value.list[0];
+    // A crash after the bet was applied but before its answer was recorded.
+    await t.db.updateTable('lottery_bet').set({ status: 'placing' }).where('id', '=', a.betId).execute();
+    // The first issue draws and settles without `a`; then a crash before `b`'s win is sent.
+    await clockTo(next!.drawAt + 1);
+    await t.app.lottery.draws.tick(new Date(next!.drawAt + 1));
+    await sql`update lottery_bet set status = 'won', payout = 980, settled_at = now() where id = ${b.betId}`.execute(
+      t.db,
+    );
+    expect(await balance()).toBe(before - 2000n);
+    const selling = t.app.lottery.selling();
+    const first = await selling.recover({ olderThanMs: -1000 });
+    expect(first).toMatchObject({ refunded: 1, resent: 1 });
+    expect(await balance()).toBe(before - 1000n + 980n);
+    const again = await selling.recover({ olderThanMs: -1000 });
+    expect(again).toMatchObject({ refunded: 0, resent: 0, settled: 0 });
+    expect(await balance()).toBe(before - 1000n + 980n);
+  });
+
+  it('a replayed settle callback answers the same and moves nothing', async () => {
+    const [issue] = await upcoming('SSC1');
+    const placed = (await bet(sscBet([{ numero: issue!.numero, multiple: 1 }]))).json().value.list[0];
+    const before = await balance();
+    const { createHmac } = await import('node:crypto');
+    const secret = await t.db
+      .selectFrom('vendor_secret')
+      .select('secret')
+      .where('vendor_code', '=', 'house')
+      .executeTakeFirstOrThrow();
+    const body = JSON.stringify({
+      request_id: 'replay-1',
+      currency: 'USD',
+      items: [
+        {
+          transaction_id: `L${placed.betId}:w`,
+          player_id: player,
+          round_id: `L${placed.betId}`,
+          game_code: 'SSC1',
+          amount: '500',
+        },
+        { transaction_id: 'nobody:w', player_id: player, round_id: 'L0', game_code: 'SSC1', amount: '5' },
+      ],
+    });
+    const send = (payload: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/vendor/house/settle',
+        headers: {
+          'content-type': 'application/json',
+          merchant: 'demo',
+          'x-signature': createHmac('sha256', secret.secret).update(payload).digest('hex'),
+        },
+        payload,
+      });
+    const first = await send(body);
+    expect(first.json().results.map((r: { status: string }) => r.status)).toEqual(['OK', 'BET_NOT_FOUND']);
+    expect(await balance()).toBe(before + 500n);
+    const replay = await send(body);
+    expect(replay.body).toBe(first.body);
+    // The same transaction under a new request id: applied before, nothing moves.
+    const again = await send(body.replace('replay-1', 'replay-2'));
+    expect(again.json().results[0].status).toBe('OK');
+    expect(await balance()).toBe(before + 500n);
+    // The same id for another amount is a duplicate, not a second payment.
+    const other = await send(body.replace('replay-1', 'replay-3').replace('"500"', '"700"'));
+    expect(other.json().results[0].status).toBe('DUPLICATE_TRANSACTION');
+    expect(await balance()).toBe(before + 500n);
+  });
+});

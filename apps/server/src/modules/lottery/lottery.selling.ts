@@ -1,0 +1,688 @@
+import { randomUUID } from 'node:crypto';
+import type { LotteryBet } from '@arcadia/contract';
+import {
+  type LotteryGameDef,
+  drawLottery,
+  lotteryGame,
+  lotteryReturn,
+  quoteLotteryBet,
+} from '@arcadia/games';
+import { type Kysely, sql } from 'kysely';
+import type { Database, LotteryBetStatus } from '../../db/schema.js';
+import { AppError } from '../../lib/app-error.js';
+import type { Clock } from '../../lib/clock.js';
+import type { AuthedSession } from '../auth/session.service.js';
+import type { Brand } from '../brand/brand.service.js';
+import type { HouseWalletClient, SendResult } from '../house/house.wallet.js';
+import type { RealtimeHub } from '../realtime/index.js';
+import { HOUSE_VENDOR } from '../vendors/vendor-secret.js';
+import { createVendorSession } from '../vendors/vendor-session.js';
+
+/** Largest stake of one bet (one order on one issue), in major units. */
+export const MAX_BET_MAJOR = 100_000n;
+/** Wins go to the platform in batches of this many (a `settle` callback each). */
+export const SETTLE_CHUNK = 2000;
+/** Recovery leaves younger placements alone: they may still be in flight on some instance. */
+export const PLACING_AGE_MS = 60_000;
+
+export interface PlaceContent {
+  gameId: string;
+  playId: string;
+  bettingContent: string;
+  singleBetPrice: string;
+  winStop: boolean;
+  bettingSlip?: number | undefined;
+  numero: { numero: string; multiple: number }[];
+}
+
+interface Log {
+  warn(obj: unknown, msg?: string): void;
+  error(obj: unknown, msg?: string): void;
+}
+
+type BetRow = {
+  id: string;
+  order_id: string;
+  merchant_id: number;
+  member_id: string;
+  game_code: string;
+  issue: string;
+  play_id: string;
+  content: string;
+  units: number;
+  multiple: number;
+  unit_stake: string;
+  stake: string;
+  prize_group: number;
+  payout: string;
+  status: LotteryBetStatus;
+  placed_at: Date | string;
+  settled_at: Date | string | null;
+};
+
+const roundOf = (betId: string) => `L${betId}`;
+const betTx = (betId: string) => `L${betId}:b`;
+const iso = (d: Date | string) => new Date(d).toISOString();
+
+/** A major-unit price (`"2"`, `"0.5"`) in minor units, or null when it has more decimals than the currency. */
+export function priceToMinor(price: string, scale: number): bigint | null {
+  const [whole, frac = ''] = price.split('.');
+  if (frac.length > scale) {
+    if (!/^0*$/.test(frac.slice(scale))) return null;
+  }
+  const padded = (frac + '0'.repeat(scale)).slice(0, scale);
+  return BigInt(whole!) * 10n ** BigInt(scale) + (scale > 0 ? BigInt(padded) : 0n);
+}
+
+/** Category of a lottery game in the rollups: the electronic lotteries apart. */
+export function lotteryGameType(game: LotteryGameDef): 'LOTT' | 'ELOTT' {
+  return game.kind === 'ELOTT' ? 'ELOTT' : 'LOTT';
+}
+
+export function betOut(row: BetRow, winStop: boolean, numbers: string[] | null): LotteryBet {
+  return {
+    betId: String(row.id),
+    orderId: String(row.order_id),
+    gameId: row.game_code,
+    numero: row.issue,
+    playId: row.play_id,
+    bettingContent: row.content,
+    units: row.units,
+    multiple: row.multiple,
+    unitStake: String(row.unit_stake),
+    stake: String(row.stake),
+    payout: String(row.payout),
+    status: row.status,
+    winStop,
+    numbers,
+    placedAt: iso(row.placed_at),
+    settledAt: row.settled_at ? iso(row.settled_at) : null,
+  };
+}
+
+/**
+ * Lottery selling (docs/lottery.md): bets paid for through the house vendor's `bet` callbacks,
+ * draws settled set-based with their wins sent in `settle` batches, chases stopped at their first
+ * win, cancelled draws and stopped chases refunded through `rollback`, and a recovery pass for
+ * what a crash or a lost reply left behind.
+ */
+export function createLotterySelling(deps: {
+  db: Kysely<Database>;
+  wallet: HouseWalletClient;
+  hub: () => RealtimeHub | undefined;
+  clock: Clock;
+  settings: (brand: Brand) => { prizeGroup: number; closeBeforeSeconds: number };
+  log?: Log;
+}) {
+  const { db, wallet } = deps;
+  const log: Log = deps.log ?? { warn: () => undefined, error: () => undefined };
+  const merchantCodes = new Map<number, { code: string; currency: string }>();
+
+  async function merchantOf(merchantId: number) {
+    let m = merchantCodes.get(merchantId);
+    if (!m) {
+      const row = await db
+        .selectFrom('merchant')
+        .select(['code', 'currency'])
+        .where('id', '=', merchantId)
+        .executeTakeFirstOrThrow();
+      m = { code: row.code, currency: row.currency };
+      merchantCodes.set(merchantId, m);
+    }
+    return m;
+  }
+
+  /** Refunds bets through `rollback` (applied once; an unknown bet is tombstoned), then marks them done. */
+  async function rollback(rows: { id: string; merchant_id: number; member_id: string }[]) {
+    let done = 0;
+    for (let i = 0; i < rows.length; i += 50) {
+      const slice = rows.slice(i, i + 50);
+      const sent = await Promise.all(
+        slice.map(async (b) => {
+          const m = await merchantOf(b.merchant_id);
+          const txId = `${betTx(b.id)}:rb`;
+          const body = JSON.stringify({
+            request_id: `lq-${txId}`,
+            transaction_id: txId,
+            ref_transaction_id: betTx(b.id),
+            player_id: String(b.member_id),
+            round_id: roundOf(b.id),
+          });
+          const res = await wallet.sendWithRetry(b.merchant_id, m.code, 'rollback', body);
+          const ok = res.ok && (res.reply.status === 'OK' || res.reply.status === 'BET_ALREADY_ROLLED_BACK');
+          if (!ok) log.warn({ betId: b.id, res }, 'lottery refund not delivered; recovery will retry');
+          return ok ? b.id : null;
+        }),
+      );
+      const ids = sent.filter((x): x is string => x !== null);
+      if (ids.length > 0) {
+        await db.updateTable('lottery_bet').set({ paid: true }).where('id', 'in', ids).execute();
+        done += ids.length;
+      }
+    }
+    return done;
+  }
+
+  function notify(rows: BetRow[], winStop: Map<string, boolean>, numbers: string[] | null) {
+    const hub = deps.hub();
+    if (!hub) return;
+    for (const r of rows) {
+      hub.toMember(
+        String(r.member_id),
+        'lottery.bet',
+        betOut(r, winStop.get(String(r.order_id)) ?? false, numbers),
+      );
+    }
+  }
+
+  async function winStops(orderIds: string[]): Promise<Map<string, boolean>> {
+    if (orderIds.length === 0) return new Map();
+    const rows = await db
+      .selectFrom('lottery_order')
+      .select(['id', 'win_stop'])
+      .where('id', 'in', [...new Set(orderIds)])
+      .execute();
+    return new Map(rows.map((r) => [String(r.id), r.win_stop]));
+  }
+
+  /** Sends the settled, unpaid bets' wins in `settle` batches; marks each applied one paid. */
+  async function deliverWins(
+    rows: { id: string; merchant_id: number; member_id: string; game_code: string; payout: string }[],
+  ) {
+    let delivered = 0;
+    const byMerchant = new Map<number, typeof rows>();
+    for (const r of rows) {
+      const list = byMerchant.get(r.merchant_id) ?? [];
+      list.push(r);
+      byMerchant.set(r.merchant_id, list);
+    }
+    for (const [merchantId, list] of byMerchant) {
+      const m = await merchantOf(merchantId);
+      for (let i = 0; i < list.length; i += SETTLE_CHUNK) {
+        const chunk = list.slice(i, i + SETTLE_CHUNK);
+        const body = JSON.stringify({
+          request_id: `lq-s-${randomUUID()}`,
+          currency: m.currency,
+          items: chunk.map((b) => ({
+            transaction_id: `${roundOf(b.id)}:w`,
+            player_id: String(b.member_id),
+            round_id: roundOf(b.id),
+            game_code: b.game_code,
+            amount: String(b.payout),
+          })),
+        });
+        const res: SendResult = await wallet.sendWithRetry(merchantId, m.code, 'settle', body);
+        if (!res.ok || res.reply.status !== 'OK' || !Array.isArray(res.reply.results)) {
+          log.warn(
+            { merchantId, res: res.ok ? res.reply.status : res.reason },
+            'lottery wins not delivered; recovery will retry',
+          );
+          continue;
+        }
+        const results = res.reply.results as { status: string }[];
+        const paid: string[] = [];
+        const voided: string[] = [];
+        chunk.forEach((b, k) => {
+          const status = results[k]?.status;
+          if (status === 'OK') paid.push(b.id);
+          // Refunded by a rollback first (a recovery that found the bet's answer lost): nothing to pay.
+          else if (status === 'BET_ALREADY_ROLLED_BACK') voided.push(b.id);
+          else log.error({ betId: b.id, status }, 'lottery win refused');
+        });
+        for (let j = 0; j < paid.length; j += 20_000) {
+          await db
+            .updateTable('lottery_bet')
+            .set({ paid: true })
+            .where('id', 'in', paid.slice(j, j + 20_000))
+            .execute();
+        }
+        if (voided.length > 0) {
+          await db
+            .updateTable('lottery_bet')
+            .set({ status: 'refunded', payout: '0', paid: true })
+            .where('id', 'in', voided)
+            .execute();
+        }
+        delivered += paid.length;
+      }
+    }
+    return delivered;
+  }
+
+  /** Stops the win-stop chases that won in these bets: their later open issues are refunded. */
+  async function stopChases(won: { order_id: string }[], winStop: Map<string, boolean>) {
+    const orders = [...new Set(won.map((w) => String(w.order_id)))].filter((o) => winStop.get(o));
+    if (orders.length === 0) return 0;
+    await db
+      .updateTable('lottery_order')
+      .set({ stopped_at: sql<Date>`now()` })
+      .where('id', 'in', orders)
+      .where('stopped_at', 'is', null)
+      .execute();
+    const refunded = await db
+      .updateTable('lottery_bet')
+      .set({ status: 'refunded', settled_at: sql<Date>`now()` })
+      .where('order_id', 'in', orders)
+      .where('status', '=', 'open')
+      .returningAll()
+      .execute();
+    await rollback(refunded as BetRow[]);
+    notify(refunded as BetRow[], winStop, null);
+    return refunded.length;
+  }
+
+  return {
+    /** Places bet orders: every issue of every order is paid for, or none is. */
+    async place(brand: Brand, session: AuthedSession, contents: PlaceContent[]) {
+      const { prizeGroup, closeBeforeSeconds } = deps.settings(brand);
+      const now = deps.clock.now().getTime();
+      const minUnit = 10n ** BigInt(Math.max(0, brand.currencyScale - 2));
+      const maxBet = MAX_BET_MAJOR * 10n ** BigInt(brand.currencyScale);
+      const planned: {
+        content: PlaceContent;
+        game: LotteryGameDef;
+        units: number;
+        unitStake: bigint;
+      }[] = [];
+      for (const c of contents) {
+        const game = lotteryGame(c.gameId);
+        if (!game) throw new AppError('lottery.game_unknown', { gameId: c.gameId });
+        const quote = quoteLotteryBet(game.family, c.playId, c.bettingContent);
+        if (!quote.ok) throw new AppError(quote.code, { gameId: c.gameId, playId: c.playId });
+        if (c.bettingSlip !== undefined && c.bettingSlip !== quote.units) {
+          throw new AppError('lottery.content_invalid', { reason: 'bettingSlip', units: quote.units });
+        }
+        const unitStake = priceToMinor(c.singleBetPrice, brand.currencyScale);
+        if (unitStake === null || unitStake < minUnit) {
+          throw new AppError('lottery.stake_invalid', { reason: 'singleBetPrice', min: minUnit.toString() });
+        }
+        for (const n of c.numero) {
+          if (unitStake * BigInt(quote.units) * BigInt(n.multiple) > maxBet) {
+            throw new AppError('lottery.stake_invalid', { reason: 'max', max: maxBet.toString() });
+          }
+        }
+        planned.push({ content: c, game, units: quote.units, unitStake });
+      }
+      // Every issue must be scheduled (its commitment published) and still on sale.
+      for (const p of planned) {
+        const wanted = p.content.numero.map((n) => n.numero);
+        const issues = await db
+          .selectFrom('lottery_issue')
+          .select(['issue', 'draw_at', 'status'])
+          .where('game_code', '=', p.game.code)
+          .where('issue', 'in', wanted)
+          .execute();
+        const byIssue = new Map(issues.map((i) => [i.issue, i]));
+        for (const numero of wanted) {
+          const row = byIssue.get(numero);
+          if (!row || row.status !== 'open')
+            throw new AppError('lottery.issue_unknown', { gameId: p.game.code, numero });
+          const closes = new Date(row.draw_at).getTime() - closeBeforeSeconds * 1000;
+          if (now >= closes) {
+            throw new AppError('lottery.sales_closed', {
+              gameId: p.game.code,
+              numero,
+              closeTime: new Date(closes).toISOString(),
+            });
+          }
+        }
+      }
+
+      const memberId = session.member.id;
+      const { token } = await createVendorSession(db, {
+        merchantId: brand.id,
+        memberId,
+        vendorCode: HOUSE_VENDOR,
+        gameCode: 'LOTTERY',
+        mode: 'real',
+        ttlMs: 10 * 60_000,
+      });
+      const bets = await db.transaction().execute(async (tx) => {
+        const out: (BetRow & { win_stop: boolean })[] = [];
+        for (const p of planned) {
+          const order = await tx
+            .insertInto('lottery_order')
+            .values({
+              merchant_id: brand.id,
+              member_id: memberId,
+              game_code: p.game.code,
+              play_id: p.content.playId,
+              content: p.content.bettingContent,
+              win_stop: p.content.winStop && p.content.numero.length > 1,
+              issues: p.content.numero.length,
+              stopped_at: null,
+            })
+            .returning(['id', 'win_stop'])
+            .executeTakeFirstOrThrow();
+          const rows = await tx
+            .insertInto('lottery_bet')
+            .values(
+              p.content.numero.map((n) => ({
+                order_id: order.id,
+                merchant_id: brand.id,
+                member_id: memberId,
+                game_code: p.game.code,
+                issue: n.numero,
+                play_id: p.content.playId,
+                content: p.content.bettingContent,
+                units: p.units,
+                multiple: n.multiple,
+                unit_stake: p.unitStake,
+                stake: p.unitStake * BigInt(p.units) * BigInt(n.multiple),
+                prize_group: prizeGroup,
+                settled_at: null,
+              })),
+            )
+            .returningAll()
+            .execute();
+          for (const r of rows) out.push({ ...(r as BetRow), win_stop: order.win_stop });
+        }
+        return out;
+      });
+
+      const results = await Promise.all(
+        bets.map(async (b) => {
+          const body = JSON.stringify({
+            request_id: `lq-${betTx(b.id)}`,
+            transaction_id: betTx(b.id),
+            player_id: String(memberId),
+            session_token: token,
+            round_id: roundOf(b.id),
+            game_code: b.game_code,
+            amount: String(b.stake),
+            currency: brand.currency,
+          });
+          return wallet.sendWithRetry(brand.id, brand.code, 'bet', body);
+        }),
+      );
+      const accepted = bets.filter((_, i) => {
+        const r = results[i]!;
+        return r.ok && r.reply.status === 'OK';
+      });
+      if (accepted.length === bets.length) {
+        await db
+          .updateTable('lottery_bet')
+          .set({ status: 'open' })
+          .where(
+            'id',
+            'in',
+            bets.map((b) => b.id),
+          )
+          .where('status', '=', 'placing')
+          .execute();
+        const balance = await db
+          .selectFrom('ledger_account')
+          .select('balance')
+          .where('merchant_id', '=', brand.id)
+          .where('owner_id', '=', memberId)
+          .where('kind', '=', 'main')
+          .where('code', '=', 'MAIN')
+          .executeTakeFirst();
+        return {
+          list: bets.map((b) => betOut({ ...b, status: 'open' }, b.win_stop, null)),
+          balance: balance ? String(balance.balance) : null,
+        };
+      }
+      // All or nothing: refund what was taken (and any bet whose answer was lost), refuse the rest.
+      const refusedIds = bets.filter((_, i) => {
+        const r = results[i]!;
+        return r.ok && r.reply.status !== 'OK';
+      });
+      const toRefund = bets.filter((b) => !refusedIds.includes(b));
+      await db.transaction().execute(async (tx) => {
+        if (refusedIds.length > 0) {
+          await tx
+            .updateTable('lottery_bet')
+            .set({ status: 'refused', paid: true, settled_at: sql<Date>`now()` })
+            .where(
+              'id',
+              'in',
+              refusedIds.map((b) => b.id),
+            )
+            .execute();
+        }
+        if (toRefund.length > 0) {
+          await tx
+            .updateTable('lottery_bet')
+            .set({ status: 'refunded', settled_at: sql<Date>`now()` })
+            .where(
+              'id',
+              'in',
+              toRefund.map((b) => b.id),
+            )
+            .execute();
+        }
+      });
+      await rollback(toRefund);
+      const refusal = results.find((r) => r.ok && r.reply.status !== 'OK');
+      if (refusal?.ok && refusal.reply.status === 'INSUFFICIENT_FUNDS') {
+        throw new AppError('wallet.insufficient', { balance: refusal.reply.balance ?? null });
+      }
+      if (refusal?.ok && refusal.reply.status === 'SESSION_EXPIRED') throw new AppError('login.not.session');
+      const failed = results.find((r) => !r.ok);
+      throw new AppError('game.wallet.unavailable', {
+        reason: failed && !failed.ok ? failed.reason : refusal?.ok ? refusal.reply.status : 'unknown',
+      });
+    },
+
+    /**
+     * Settles a drawn issue: every open bet evaluated against the draw (pure maths, one pass),
+     * written back in set-based updates, its win (or the round's close) sent to the platform in
+     * `settle` batches, and the win-stop chases that won stopped. Idempotent: only open bets are
+     * settled, and what was settled but not yet paid is sent again.
+     */
+    async settleIssue(gameCode: string, issue: string) {
+      const started = performance.now();
+      const game = lotteryGame(gameCode);
+      const row = await db
+        .selectFrom('lottery_issue')
+        .select(['server_seed', 'status', 'numbers'])
+        .where('game_code', '=', gameCode)
+        .where('issue', '=', issue)
+        .executeTakeFirst();
+      if (!game || !row || row.status !== 'drawn') return { settled: 0, won: 0, paid: 0, ms: 0 };
+      const draw = drawLottery(game, row.server_seed, issue);
+      const open = await db
+        .selectFrom('lottery_bet')
+        .select(['id', 'play_id', 'content', 'unit_stake', 'multiple', 'prize_group'])
+        .where('game_code', '=', gameCode)
+        .where('issue', '=', issue)
+        .where('status', '=', 'open')
+        .execute();
+      // The same selection at the same prize group returns the same per unit: evaluated once.
+      const perUnit = new Map<string, { num: bigint; den: bigint }>();
+      const ids: string[] = [];
+      const payouts: string[] = [];
+      for (const b of open) {
+        const key = `${b.prize_group}\u0000${b.play_id}\u0000${b.content}`;
+        let r = perUnit.get(key);
+        if (!r) {
+          r = lotteryReturn({
+            family: game.family,
+            betType: b.play_id,
+            content: b.content,
+            prizeGroup: b.prize_group,
+            draw,
+          }).perUnitStake;
+          perUnit.set(key, r);
+        }
+        ids.push(String(b.id));
+        payouts.push(((BigInt(b.unit_stake) * BigInt(b.multiple) * r.num) / r.den).toString());
+      }
+      const settled: BetRow[] = [];
+      for (let i = 0; i < ids.length; i += 20_000) {
+        const { rows } = await sql<BetRow>`
+          update lottery_bet b
+          set status = case when x.payout > 0 then 'won' else 'lost' end, payout = x.payout, settled_at = now()
+          from unnest(${ids.slice(i, i + 20_000)}::bigint[], ${payouts.slice(i, i + 20_000)}::bigint[]) as x(id, payout)
+          where b.id = x.id and b.status = 'open'
+          returning b.*`.execute(db);
+        settled.push(...rows);
+      }
+      const paid = await deliverWins(settled);
+      const won = settled.filter((b) => b.status === 'won');
+      const stops = await winStops(won.map((w) => String(w.order_id)));
+      await stopChases(won, stops);
+      if (deps.hub()) notify(settled, await winStops(settled.map((s) => String(s.order_id))), draw.numbers);
+      return { settled: settled.length, won: won.length, paid, ms: performance.now() - started };
+    },
+
+    /** Cancels an issue not yet drawn: the draw will not happen and every bet on it is refunded. */
+    async cancelIssue(gameCode: string, issue: string) {
+      const cancelled = await db
+        .updateTable('lottery_issue')
+        .set({ status: 'cancelled' })
+        .where('game_code', '=', gameCode)
+        .where('issue', '=', issue)
+        .where('status', '=', 'open')
+        .returning(['game_code'])
+        .executeTakeFirst();
+      if (!cancelled) return { cancelled: false, refunded: 0 };
+      const refunded = (await db
+        .updateTable('lottery_bet')
+        .set({ status: 'refunded', settled_at: sql<Date>`now()` })
+        .where('game_code', '=', gameCode)
+        .where('issue', '=', issue)
+        .where('status', 'in', ['open', 'placing'])
+        .returningAll()
+        .execute()) as BetRow[];
+      await rollback(refunded);
+      notify(refunded, await winStops(refunded.map((r) => String(r.order_id))), null);
+      return { cancelled: true, refunded: refunded.length };
+    },
+
+    /** A member stops a chase: the order's issues still on sale are refunded. */
+    async cancelChase(brand: Brand, session: AuthedSession, orderId: string) {
+      const order = await db
+        .selectFrom('lottery_order')
+        .select(['id', 'game_code'])
+        .where('id', '=', orderId)
+        .where('merchant_id', '=', brand.id)
+        .where('member_id', '=', session.member.id)
+        .executeTakeFirst();
+      if (!order) throw new AppError('not.found', { orderId });
+      const { closeBeforeSeconds } = deps.settings(brand);
+      const closeAfter = new Date(deps.clock.now().getTime() + closeBeforeSeconds * 1000);
+      const refunded = (await db
+        .updateTable('lottery_bet')
+        .set({ status: 'refunded', settled_at: sql<Date>`now()` })
+        .where('order_id', '=', orderId)
+        .where('status', '=', 'open')
+        .where(({ exists, selectFrom }) =>
+          exists(
+            selectFrom('lottery_issue as i')
+              .select('i.issue')
+              .whereRef('i.game_code', '=', 'lottery_bet.game_code')
+              .whereRef('i.issue', '=', 'lottery_bet.issue')
+              .where('i.status', '=', 'open')
+              .where('i.draw_at', '>', closeAfter),
+          ),
+        )
+        .returningAll()
+        .execute()) as BetRow[];
+      await db
+        .updateTable('lottery_order')
+        .set({ stopped_at: sql<Date>`now()` })
+        .where('id', '=', orderId)
+        .execute();
+      await rollback(refunded);
+      let amount = 0n;
+      for (const r of refunded) amount += BigInt(r.stake);
+      return { refunded: refunded.length, amount: amount.toString() };
+    },
+
+    /** The member's bets, newest first, with the draw's numbers once drawn. */
+    async myBets(
+      brand: Brand,
+      session: AuthedSession,
+      q: {
+        gameId?: string | undefined;
+        status: 'open' | 'settled' | 'all';
+        pageNo: number;
+        pageSize: number;
+      },
+    ) {
+      let base = db
+        .selectFrom('lottery_bet as b')
+        .innerJoin('lottery_order as o', 'o.id', 'b.order_id')
+        .leftJoin('lottery_issue as i', (j) =>
+          j.onRef('i.game_code', '=', 'b.game_code').onRef('i.issue', '=', 'b.issue'),
+        )
+        .where('b.merchant_id', '=', brand.id)
+        .where('b.member_id', '=', session.member.id)
+        .where('b.status', '!=', 'refused');
+      if (q.gameId) base = base.where('b.game_code', '=', q.gameId);
+      if (q.status === 'open') base = base.where('b.status', 'in', ['open', 'placing']);
+      if (q.status === 'settled') base = base.where('b.status', 'in', ['won', 'lost', 'refunded']);
+      const count = await base.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirst();
+      const rows = await base
+        .selectAll('b')
+        .select(['o.win_stop', 'i.numbers', 'i.status as issue_status'])
+        .orderBy('b.id', 'desc')
+        .limit(q.pageSize)
+        .offset((q.pageNo - 1) * q.pageSize)
+        .execute();
+      const total = Number(count?.n ?? 0);
+      return {
+        list: rows.map((r) =>
+          betOut(r as unknown as BetRow, r.win_stop, r.issue_status === 'drawn' ? (r.numbers ?? null) : null),
+        ),
+        pageNo: q.pageNo,
+        totalPages: Math.ceil(total / q.pageSize),
+        totalCount: total,
+      };
+    },
+
+    /**
+     * What a crash or a lost reply left behind: placements whose answers never came are refunded,
+     * settled wins and refunds not yet applied are sent again, and drawn issues with open bets
+     * (a draw on an instance that stopped before settling) are settled.
+     */
+    async recover(options: { olderThanMs?: number } = {}) {
+      const cutoff = new Date(Date.now() - (options.olderThanMs ?? PLACING_AGE_MS));
+      const placing = (await db
+        .updateTable('lottery_bet')
+        .set({ status: 'refunded', settled_at: sql<Date>`now()` })
+        .where('status', '=', 'placing')
+        .where('placed_at', '<', cutoff)
+        .returningAll()
+        .execute()) as BetRow[];
+      const refunds = (await db
+        .selectFrom('lottery_bet')
+        .selectAll()
+        .where('status', '=', 'refunded')
+        .where('paid', '=', false)
+        .where('settled_at', '<', cutoff)
+        .limit(1000)
+        .execute()) as BetRow[];
+      const placingIds = new Set(placing.map((p) => String(p.id)));
+      const toRefund = [...placing, ...refunds.filter((r) => !placingIds.has(String(r.id)))];
+      await rollback(toRefund);
+      const unpaid = (await db
+        .selectFrom('lottery_bet')
+        .selectAll()
+        .where('status', 'in', ['won', 'lost'])
+        .where('paid', '=', false)
+        .where('settled_at', '<', cutoff)
+        .limit(50_000)
+        .execute()) as BetRow[];
+      const resent = await deliverWins(unpaid);
+      const due = await db
+        .selectFrom('lottery_bet as b')
+        .innerJoin('lottery_issue as i', (j) =>
+          j.onRef('i.game_code', '=', 'b.game_code').onRef('i.issue', '=', 'b.issue'),
+        )
+        .select(['b.game_code', 'b.issue'])
+        .where('b.status', '=', 'open')
+        .where('i.status', '=', 'drawn')
+        .groupBy(['b.game_code', 'b.issue'])
+        .limit(50)
+        .execute();
+      let settled = 0;
+      for (const d of due) settled += (await this.settleIssue(d.game_code, d.issue)).settled;
+      return { refunded: toRefund.length, resent, settled };
+    },
+  };
+}
+
+export type LotterySelling = ReturnType<typeof createLotterySelling>;
