@@ -40,4 +40,19 @@ export const lotteryEndpoints = {
   lotteryBet: { method: 'POST', path: '/lgw/betting', auth: 'member', encrypted: false },
   lotteryMyBets: { method: 'GET', path: '/lgw/bets', auth: 'member', encrypted: false },
   lotteryCancelChase: { method: 'POST', path: '/lgw/bets/chase/cancel', auth: 'member', encrypted: false },
+  // Platform-wide (issues are shared by every brand): all-brand admins only.
+  opsLotteryRun: {
+    method: 'POST',
+    path: '/ops/lottery/run',
+    auth: 'ops',
+    encrypted: false,
+    opsRoles: ['admin'],
+  },
+  opsLotteryCancel: {
+    method: 'POST',
+    path: '/ops/lottery/cancel',
+    auth: 'ops',
+    encrypted: false,
+    opsRoles: ['admin'],
+  },
 } as const satisfies Record<string, Endpoint>;

@@ -252,6 +252,35 @@ export const lotteryRoutes = {
     body: z.object({ orderId: z.string().regex(/^[1-9][0-9]{0,17}$/) }),
     reply: z.object({ refunded: z.number().int(), amount: z.string() }),
   }),
+  opsLotteryRun: defineRoute({
+    ...endpoints.opsLotteryRun,
+    tag: 'ops',
+    summary:
+      'Runs one pass of the draw schedule now (what the schedule does every second): draws what is due and settles it, schedules what is missing. Every drawn issue is listed with its settlement. All-brand admins only.',
+    reply: z.object({
+      scheduled: z.number().int(),
+      drawn: z.array(
+        z.object({
+          gameId: gameIdSchema,
+          numero: numeroSchema,
+          settled: z.number().int(),
+          won: z.number().int(),
+          paid: z.number().int(),
+          ms: z.number(),
+          /** Where the settlement's time went: reading and evaluating, writing results, paying. */
+          phases: z.object({ readAndEvaluateMs: z.number(), writeMs: z.number(), deliverMs: z.number() }),
+        }),
+      ),
+    }),
+  }),
+  opsLotteryCancel: defineRoute({
+    ...endpoints.opsLotteryCancel,
+    tag: 'ops',
+    summary:
+      'Cancels an issue not yet drawn (its result cannot be produced): every bet on it is refunded. Audited with the reason. All-brand admins only. Errors: `lottery.game_unknown`, `lottery.issue_unknown`.',
+    body: z.object({ gameId: gameIdSchema, numero: numeroSchema, reason: z.string().trim().min(3).max(500) }),
+    reply: z.object({ cancelled: z.boolean(), refunded: z.number().int() }),
+  }),
 } as const;
 
 /** Socket events of the domain (docs/realtime.md): on the public topic `lottery:<gameId>`. */

@@ -77,56 +77,61 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       v_vendor text := p->>'vendor';
       v_settle bigint := (p->>'settlement')::bigint;
     begin
+      -- The members' main wallets, locked in id order like every other batch, before anything is read.
+      perform 1 from ledger_account a
+        where a.merchant_id = v_merchant and a.kind = 'main' and a.code = 'MAIN'
+          and a.owner_id in (select distinct (e->>'member')::bigint from jsonb_array_elements(p->'items') e)
+        order by a.id for update;
+
+      -- Every item with what it finds, in one pass: its wallet, an earlier transaction under its id,
+      -- its bet; its status; for a paying item the ledger transaction id it will get and the
+      -- wallet's balance after it (the running sum over the batch in item order).
       create temp table if not exists vendor_settle_item (
-        idx integer primary key, member bigint, txid text, round text, amount bigint, hash text, game text,
+        idx integer, member bigint, txid text, round text, amount bigint, hash text, game text,
         status text, main bigint, bet_id bigint, bet_open boolean, placed_at timestamptz, game_type text,
         vassalage text, stake bigint, ledger_tx bigint, balance_after bigint
       ) on commit drop;
       truncate vendor_settle_item;
-      insert into vendor_settle_item (idx, member, txid, round, amount, hash, game)
-        select (e.n - 1)::integer, (e.v->>'member')::bigint, e.v->>'transaction_id', e.v->>'round_id',
-               (e.v->>'amount')::bigint, e.v->>'payload_hash', e.v->>'game_code'
-        from jsonb_array_elements(p->'items') with ordinality e(v, n);
-
-      -- The same transaction twice in one batch: the first counts.
-      update vendor_settle_item i set status = 'DUPLICATE_TRANSACTION'
-        where exists (select 1 from vendor_settle_item j where j.txid = i.txid and j.idx < i.idx);
-
-      -- The members' main wallets, locked in id order like every other batch.
-      update vendor_settle_item i set main = a.id from ledger_account a
-        where a.merchant_id = v_merchant and a.owner_id = i.member and a.kind = 'main' and a.code = 'MAIN';
-      perform 1 from ledger_account a where a.id in (select i.main from vendor_settle_item i) order by a.id for update;
-      update vendor_settle_item i set status = 'PLAYER_NOT_FOUND' where i.main is null and i.status is null;
-
-      -- Applied before (a retry): OK again with nothing moved; the same id for other content: refused.
-      update vendor_settle_item i
-        set status = case when t.type = 'win' and t.payload_hash = i.hash then 'OK' else 'DUPLICATE_TRANSACTION' end
-        from vendor_tx t
-        where i.status is null and t.merchant_id = v_merchant and t.vendor_code = v_vendor and t.transaction_id = i.txid;
-
-      update vendor_settle_item i
-        set bet_id = b.id, bet_open = b.status = 'open', placed_at = b.placed_at, game_type = b.game_type,
-            vassalage = b.vassalage, stake = b.stake,
-            status = case when b.status = 'void' then 'BET_ALREADY_ROLLED_BACK' else 'apply' end
-        from bet b
-        where i.status is null and b.merchant_id = v_merchant and b.adapter = v_vendor and b.member_id = i.member
-          and b.round_id = i.round;
-      update vendor_settle_item i set status = 'BET_NOT_FOUND' where i.status is null;
+      insert into vendor_settle_item
+        select x.idx, x.member, x.txid, x.round, x.amount, x.hash, x.game, x.status, x.main, x.bet_id, x.bet_open,
+               x.placed_at, x.game_type, x.vassalage, x.stake,
+               case when x.status = 'apply' and x.amount > 0 then nextval(pg_get_serial_sequence('ledger_transaction', 'id')) end,
+               case when x.status = 'apply' and x.amount > 0 then
+                 x.balance + sum(case when x.status = 'apply' then x.amount else 0 end)
+                               over (partition by x.main order by x.idx) end
+        from (
+          select j.idx, j.member, j.txid, j.round, j.amount, j.hash, j.game, a.id as main, a.balance,
+                 b.id as bet_id, b.status = 'open' as bet_open, b.placed_at, b.game_type, b.vassalage, b.stake,
+                 case
+                   when j.dup > 1 then 'DUPLICATE_TRANSACTION'
+                   when a.id is null then 'PLAYER_NOT_FOUND'
+                   when t.type is not null then
+                     case when t.type = 'win' and t.payload_hash = j.hash then 'OK' else 'DUPLICATE_TRANSACTION' end
+                   when b.id is null then 'BET_NOT_FOUND'
+                   when b.status = 'void' then 'BET_ALREADY_ROLLED_BACK'
+                   else 'apply'
+                 end as status
+          from (
+            select (e.n - 1)::integer as idx, (e.v->>'member')::bigint as member, e.v->>'transaction_id' as txid,
+                   e.v->>'round_id' as round, (e.v->>'amount')::bigint as amount, e.v->>'payload_hash' as hash,
+                   e.v->>'game_code' as game,
+                   row_number() over (partition by e.v->>'transaction_id' order by e.n) as dup
+            from jsonb_array_elements(p->'items') with ordinality e(v, n)
+          ) j
+          left join ledger_account a
+            on a.merchant_id = v_merchant and a.owner_id = j.member and a.kind = 'main' and a.code = 'MAIN'
+          left join vendor_tx t
+            on t.merchant_id = v_merchant and t.vendor_code = v_vendor and t.transaction_id = j.txid
+          left join bet b
+            on b.merchant_id = v_merchant and b.adapter = v_vendor and b.member_id = j.member and b.round_id = j.round
+        ) x;
 
       -- One ledger transaction per paying item, its entries in the order ledger_post writes them.
-      with t as (
-        insert into ledger_transaction (merchant_id, kind, idempotency_key, request_hash, member_id, reference, metadata)
-        select v_merchant, 'WIN', 'vendor:' || v_vendor || ':' || i.txid, i.hash, i.member, i.round,
+      insert into ledger_transaction (id, merchant_id, kind, idempotency_key, request_hash, member_id, reference, metadata)
+        overriding system value
+        select i.ledger_tx, v_merchant, 'WIN', 'vendor:' || v_vendor || ':' || i.txid, i.hash, i.member, i.round,
                jsonb_build_object('vendor', v_vendor, 'round', i.round, 'game', i.game)
-        from vendor_settle_item i where i.status = 'apply' and i.amount > 0 order by i.idx
-        returning id, idempotency_key
-      )
-      update vendor_settle_item i set ledger_tx = t.id from t
-        where i.status = 'apply' and t.idempotency_key = 'vendor:' || v_vendor || ':' || i.txid;
-      update vendor_settle_item i set balance_after = x.run from (
-        select j.idx, a.balance + sum(j.amount) over (partition by j.main order by j.idx) as run
-        from vendor_settle_item j join ledger_account a on a.id = j.main where j.ledger_tx is not null
-      ) x where x.idx = i.idx;
+        from vendor_settle_item i where i.ledger_tx is not null;
       insert into ledger_entry (transaction_id, account_id, amount, balance_after)
         select e.tx, e.acc, e.amt, e.bal from (
           select i.idx, i.ledger_tx as tx, i.main as acc, i.amount as amt, i.balance_after as bal,
@@ -147,25 +152,23 @@ export async function up(db: Kysely<unknown>): Promise<void> {
                        settled_at = case when b.status = 'open' then now() else b.settled_at end
         from (select i.bet_id, sum(i.amount) as amount from vendor_settle_item i where i.status = 'apply' group by i.bet_id) s
         where b.id = s.bet_id;
-      create temp table if not exists vendor_settle_stat on commit drop as
-        select i.member, i.placed_at, i.game_type, i.vassalage, 0::bigint as valid, 0::bigint as payout
-        from vendor_settle_item i where false;
-      truncate vendor_settle_stat;
-      insert into vendor_settle_stat
+      with per_bet as (
         select i.member, i.placed_at, i.game_type, i.vassalage,
-               max(case when i.bet_open then i.stake else 0 end), sum(i.amount)
+               max(case when i.bet_open then i.stake else 0 end) as valid, sum(i.amount) as payout
         from vendor_settle_item i where i.status = 'apply'
-        group by i.bet_id, i.member, i.placed_at, i.game_type, i.vassalage;
-      insert into member_stat_hourly as s (merchant_id, member_id, hour, game_type, vassalage, bet_count, stake, valid_bet, payout)
-        select v_merchant, x.member, date_trunc('hour', x.placed_at at time zone 'UTC') at time zone 'UTC', x.game_type,
-               x.vassalage, 0, 0, sum(x.valid), sum(x.payout)
-        from vendor_settle_stat x group by 2, 3, 4, 5
-        on conflict (merchant_id, member_id, hour, game_type, vassalage) do update
-          set valid_bet = s.valid_bet + excluded.valid_bet, payout = s.payout + excluded.payout;
+        group by i.bet_id, i.member, i.placed_at, i.game_type, i.vassalage
+      ), hourly as (
+        insert into member_stat_hourly as s (merchant_id, member_id, hour, game_type, vassalage, bet_count, stake, valid_bet, payout)
+          select v_merchant, x.member, date_trunc('hour', x.placed_at at time zone 'UTC') at time zone 'UTC', x.game_type,
+                 x.vassalage, 0, 0, sum(x.valid), sum(x.payout)
+          from per_bet x group by 2, 3, 4, 5
+          on conflict (merchant_id, member_id, hour, game_type, vassalage) do update
+            set valid_bet = s.valid_bet + excluded.valid_bet, payout = s.payout + excluded.payout
+      )
       insert into member_stat_daily as s (merchant_id, member_id, day, game_type, vassalage, bet_count, stake, valid_bet, payout)
         select v_merchant, x.member, (x.placed_at at time zone 'UTC')::date, x.game_type, x.vassalage, 0, 0,
                sum(x.valid), sum(x.payout)
-        from vendor_settle_stat x group by 2, 3, 4, 5
+        from per_bet x group by 2, 3, 4, 5
         on conflict (merchant_id, member_id, day, game_type, vassalage) do update
           set valid_bet = s.valid_bet + excluded.valid_bet, payout = s.payout + excluded.payout;
 
@@ -173,9 +176,10 @@ export async function up(db: Kysely<unknown>): Promise<void> {
                              bet_id, ledger_transaction_id)
         select v_merchant, v_vendor, i.txid, 'win', i.member, i.round, i.amount, i.hash, i.bet_id, i.ledger_tx
         from vendor_settle_item i where i.status = 'apply';
-      update vendor_settle_item i set status = 'OK' where i.status = 'apply';
 
-      return query select i.idx, i.status, a.balance
+      return query
+        select i.idx, case when i.status = 'apply' then 'OK' else i.status end,
+               a.balance
         from vendor_settle_item i left join ledger_account a on a.id = i.main order by i.idx;
     end $$`.execute(db);
 }

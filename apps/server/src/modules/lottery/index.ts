@@ -35,7 +35,11 @@ export function createLotteryModule(deps: {
   schedule: boolean;
   /** The brands' house-vendor secrets: lottery bets are signed wallet callbacks like any house game. */
   secrets: VendorSecrets;
-  log: { warn(obj: unknown, msg?: string): void; error(obj: unknown, msg?: string): void };
+  log: {
+    info?(obj: unknown, msg?: string): void;
+    warn(obj: unknown, msg?: string): void;
+    error(obj: unknown, msg?: string): void;
+  };
 }) {
   /** Every active brand hears a draw on its own topic room. */
   const publish = async (fn: (hub: RealtimeHub, merchantId: number, closeBeforeSeconds: number) => void) => {
@@ -64,27 +68,46 @@ export function createLotteryModule(deps: {
   });
   let selling: LotterySelling | null = null;
   let timer: NodeJS.Timeout | null = null;
-  let running: Promise<unknown> = Promise.resolve();
+  type Pass = Awaited<ReturnType<typeof pass>>;
+  let running: Promise<Pass | undefined> = Promise.resolve(undefined);
   let busy = false;
   let ticks = 0;
   const pass = async () => {
-    const { drawnRows } = await draws.tick(deps.clock.now());
+    const { drawnRows, scheduled } = await draws.tick(deps.clock.now());
+    const drawn: ({ gameId: string; numero: string } & Awaited<ReturnType<LotterySelling['settleIssue']>>)[] =
+      [];
     // Each drawn issue settles at once; a failure is picked up by the recovery pass.
     for (const row of drawnRows) {
-      await selling
-        ?.settleIssue(row.game_code, row.issue)
-        .catch((err: unknown) => deps.log.error({ err, issue: row.issue }, 'lottery settlement failed'));
+      try {
+        const r = await selling!.settleIssue(row.game_code, row.issue);
+        drawn.push({ gameId: row.game_code, numero: row.issue, ...r });
+        if (r.settled > 0)
+          deps.log.info?.({ gameId: row.game_code, numero: row.issue, ...r }, 'lottery draw settled');
+      } catch (err) {
+        deps.log.error({ err, issue: row.issue }, 'lottery settlement failed');
+      }
     }
     if (++ticks % RECOVERY_EVERY_TICKS === 0) await selling?.recover();
+    return { scheduled, drawn };
   };
   const tick = () => {
     // A slow pass (many issues due after downtime) is not overlapped by the next one.
     if (busy) return running;
     busy = true;
     running = pass()
-      .catch((err: unknown) => deps.log.error({ err }, 'lottery draw tick failed'))
+      .catch((err: unknown) => {
+        deps.log.error({ err }, 'lottery draw tick failed');
+        return undefined;
+      })
       .finally(() => (busy = false));
     return running;
+  };
+
+  /** A pass on demand: waits for one in flight, then runs its own. */
+  const runNow = async (): Promise<Pass> => {
+    await running;
+    const r = await tick();
+    return r ?? { scheduled: 0, drawn: [] };
   };
 
   const module = {
@@ -105,7 +128,7 @@ export function createLotteryModule(deps: {
         settings: lotterySettings,
         log: deps.log,
       });
-      registerLotteryRoutes(app, hooks, { draws, selling, clock: deps.clock });
+      registerLotteryRoutes(app, hooks, { draws, selling, clock: deps.clock, db: deps.db, runPass: runNow });
       app.decorate('lottery', module);
       deps.hub()?.openTopics('lottery', () => true);
       if (deps.schedule) {

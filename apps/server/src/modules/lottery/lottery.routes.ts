@@ -9,6 +9,10 @@ import {
   lotteryOdds,
 } from '@arcadia/games';
 import type { FastifyInstance } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema.js';
+import { writeAudit } from '../operator/operator-audit.js';
+import type { OperatorIdentity } from '../operator/operator.service.js';
 import { AppError } from '../../lib/app-error.js';
 import type { Clock } from '../../lib/clock.js';
 import { type RouteHooks, registerRoute } from '../../plugins/routes.js';
@@ -33,9 +37,24 @@ function gameOrThrow(code: string): LotteryGameDef {
 export function registerLotteryRoutes(
   app: FastifyInstance,
   hooks: RouteHooks,
-  deps: { draws: LotteryDraws; selling: LotterySelling; clock: Clock },
+  deps: {
+    draws: LotteryDraws;
+    selling: LotterySelling;
+    clock: Clock;
+    db: Kysely<Database>;
+    runPass: () => Promise<{
+      scheduled: number;
+      drawn: ({ gameId: string; numero: string } & Awaited<ReturnType<LotterySelling['settleIssue']>>)[];
+    }>;
+  },
 ) {
   const { draws, selling, clock } = deps;
+  /** Issues are shared by every brand: only an operator of every brand may act on them. */
+  const allBrands = (operator: OperatorIdentity | null) => {
+    if (!operator || operator.merchantId !== null)
+      throw new AppError('forbidden', { reason: 'all_brands_only' });
+    return operator;
+  };
 
   /** Menus of the games of some kinds, grouped by family, each with its issue on sale. */
   async function menus(brand: Brand, kinds: string[], language: 'en' | 'zh'): Promise<LotteryMenuGroup[]> {
@@ -138,4 +157,30 @@ export function registerLotteryRoutes(
   registerRoute(app, hooks, lotteryRoutes.lotteryCancelChase, async ({ brand, session, body }) =>
     selling.cancelChase(brand, session!, body.orderId),
   );
+  registerRoute(app, hooks, lotteryRoutes.opsLotteryRun, async ({ operator }) => {
+    allBrands(operator);
+    return deps.runPass();
+  });
+  registerRoute(app, hooks, lotteryRoutes.opsLotteryCancel, async ({ operator, body }) => {
+    const op = allBrands(operator);
+    gameOrThrow(body.gameId);
+    const issue = await deps.db
+      .selectFrom('lottery_issue')
+      .select('status')
+      .where('game_code', '=', body.gameId)
+      .where('issue', '=', body.numero)
+      .executeTakeFirst();
+    if (!issue || issue.status !== 'open') {
+      throw new AppError('lottery.issue_unknown', { gameId: body.gameId, numero: body.numero });
+    }
+    const out = await selling.cancelIssue(body.gameId, body.numero);
+    await writeAudit(deps.db, {
+      merchantId: null,
+      actor: op.username,
+      action: 'lottery.cancel',
+      target: `${body.gameId}/${body.numero}`,
+      payload: { reason: body.reason, ...out },
+    });
+    return out;
+  });
 }

@@ -2,7 +2,7 @@ import { lotteryBetSchema } from '@arcadia/contract';
 import { drawLottery, lotteryGame, settleLotteryBet } from '@arcadia/games';
 import { sql } from 'kysely';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { type TestApp, buildTestApp } from '../../test/build-test-app.js';
+import { type TestApp, TEST_OPS_KEY, buildTestApp } from '../../test/build-test-app.js';
 import { fundMain, memberId } from '../../test/factories.js';
 import { checkLedger } from '../ledger/ledger.check.js';
 
@@ -40,23 +40,29 @@ async function balance(): Promise<bigint> {
   return BigInt(row.balance);
 }
 
+/** The next issues still on sale for a few seconds at the app's clock. */
 async function upcoming(gameId: string, n = 3) {
+  const now = await clockNow();
   const rows = await t.db
     .selectFrom('lottery_issue')
     .select(['issue', 'draw_at'])
     .where('game_code', '=', gameId)
     .where('status', '=', 'open')
+    .where('draw_at', '>', new Date(now + 15_000))
     .orderBy('draw_at')
     .limit(n)
     .execute();
   return rows.map((r) => ({ numero: r.issue, drawAt: new Date(r.draw_at).getTime() }));
 }
 
+async function clockNow(): Promise<number> {
+  const res = await t.app.inject({ method: 'POST', url: '/dev/clock', payload: { advanceMs: 0 } });
+  return Date.parse(res.json().value.now as string);
+}
+
 /** The app's schedule clock, moved forward to `at` (never back). */
 async function clockTo(at: number) {
-  const now = (await t.app.inject({ method: 'POST', url: '/dev/clock', payload: { advanceMs: 0 } })).json()
-    .value.now as string;
-  const delta = at - Date.parse(now);
+  const delta = at - (await clockNow());
   if (delta > 0) await t.app.inject({ method: 'POST', url: '/dev/clock', payload: { advanceMs: delta } });
 }
 
@@ -290,6 +296,58 @@ describe('lottery selling', () => {
     });
     await drawAndSettle(issue!.drawAt);
     expect(await balance()).toBe(before);
+  });
+
+  it('an operator cancels an issue with a reason (audited) and runs the schedule on demand', async () => {
+    const [issue, next] = await upcoming('SSC5', 2);
+    const before = await balance();
+    expect(
+      (await bet({ ...sscBet([{ numero: issue!.numero, multiple: 1 }]), gameId: 'SSC5' })).statusCode,
+    ).toBe(200);
+    expect(
+      (await bet({ ...sscBet([{ numero: next!.numero, multiple: 1 }]), gameId: 'SSC5' })).statusCode,
+    ).toBe(200);
+    const ops = (
+      url: string,
+      payload?: unknown,
+      headers: Record<string, string> = { 'x-ops-key': TEST_OPS_KEY },
+    ) => t.app.inject({ method: 'POST', url, headers, ...(payload ? { payload } : {}) });
+    const noReason = await ops('/ops/lottery/cancel', { gameId: 'SSC5', numero: issue!.numero, reason: '' });
+    expect(noReason.json().code).toBe('request_param_err');
+    const member = await ops(
+      '/ops/lottery/cancel',
+      { gameId: 'SSC5', numero: issue!.numero, reason: 'feed down' },
+      {
+        authorization: token,
+      },
+    );
+    expect(member.statusCode).toBe(401);
+    const res = await ops('/ops/lottery/cancel', {
+      gameId: 'SSC5',
+      numero: issue!.numero,
+      reason: 'feed down',
+    });
+    expect(res.json().value).toEqual({ cancelled: true, refunded: 1 });
+    const audit = await t.db
+      .selectFrom('operator_audit')
+      .select(['action', 'target', 'payload'])
+      .where('action', '=', 'lottery.cancel')
+      .executeTakeFirstOrThrow();
+    expect(audit.target).toBe(`SSC5/${issue!.numero}`);
+    expect(JSON.stringify(audit.payload)).toContain('feed down');
+    const twice = await ops('/ops/lottery/cancel', {
+      gameId: 'SSC5',
+      numero: issue!.numero,
+      reason: 'feed down',
+    });
+    expect(twice.json().code).toBe('lottery.issue_unknown');
+    expect(await balance()).toBe(before - 1000n);
+    // The second issue draws and settles through the operator's pass.
+    await clockTo(next!.drawAt + 1);
+    const pass = await ops('/ops/lottery/run');
+    const mine = pass.json().value.drawn.find((d: { numero: string; gameId: string }) => d.gameId === 'SSC5');
+    expect(mine).toMatchObject({ numero: next!.numero, settled: 1, won: 1, paid: 1 });
+    expect(await balance()).toBe(before - 1000n + 980n);
   });
 
   it('settlement is idempotent: two settlements of one draw at once pay once', async () => {

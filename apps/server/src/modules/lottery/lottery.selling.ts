@@ -20,8 +20,10 @@ import { createVendorSession } from '../vendors/vendor-session.js';
 
 /** Largest stake of one bet (one order on one issue), in major units. */
 export const MAX_BET_MAJOR = 100_000n;
-/** Wins go to the platform in batches of this many (a `settle` callback each). */
-export const SETTLE_CHUNK = 2000;
+/** Wins go to the platform in batches of this many (a `settle` callback each)… */
+export const SETTLE_CHUNK = 4000;
+/** …this many at a time. */
+const SETTLE_PARALLEL = 3;
 /** Recovery leaves younger placements alone: they may still be in flight on some instance. */
 export const PLACING_AGE_MS = 60_000;
 
@@ -132,6 +134,28 @@ export function createLotterySelling(deps: {
     return m;
   }
 
+  /**
+   * The member's lottery launch session with the house vendor (what a bet callback carries),
+   * reused while it has minutes left: a placement does not write a session row each time.
+   */
+  const launches = new Map<string, { token: string; until: number }>();
+  async function launchToken(merchantId: number, memberId: string): Promise<string> {
+    const key = `${merchantId}:${memberId}`;
+    const hit = launches.get(key);
+    if (hit && hit.until - Date.now() > 2 * 60_000) return hit.token;
+    if (launches.size > 100_000) launches.clear();
+    const { token, expiresAt } = await createVendorSession(db, {
+      merchantId,
+      memberId,
+      vendorCode: HOUSE_VENDOR,
+      gameCode: 'LOTTERY',
+      mode: 'real',
+      ttlMs: 15 * 60_000,
+    });
+    launches.set(key, { token, until: expiresAt.getTime() });
+    return token;
+  }
+
   /** Refunds bets through `rollback` (applied once; an unknown bet is tombstoned), then marks them done. */
   async function rollback(rows: { id: string; merchant_id: number; member_id: string }[]) {
     let done = 0;
@@ -185,68 +209,87 @@ export function createLotterySelling(deps: {
     return new Map(rows.map((r) => [String(r.id), r.win_stop]));
   }
 
-  /** Sends the settled, unpaid bets' wins in `settle` batches; marks each applied one paid. */
+  /**
+   * Sends the settled, unpaid bets' wins in `settle` batches and marks the applied ones paid. The
+   * bets go in member order, so batches hold different members and run side by side without
+   * waiting on each other's wallet locks.
+   */
   async function deliverWins(
     rows: { id: string; merchant_id: number; member_id: string; game_code: string; payout: string }[],
   ) {
-    let delivered = 0;
     const byMerchant = new Map<number, typeof rows>();
     for (const r of rows) {
       const list = byMerchant.get(r.merchant_id) ?? [];
       list.push(r);
       byMerchant.set(r.merchant_id, list);
     }
+    const paid: string[] = [];
+    const voided: string[] = [];
+    const batches: { merchantId: number; chunk: typeof rows }[] = [];
     for (const [merchantId, list] of byMerchant) {
-      const m = await merchantOf(merchantId);
+      list.sort((a, b) => {
+        const d = BigInt(a.member_id) - BigInt(b.member_id);
+        return d < 0n ? -1 : d > 0n ? 1 : 0;
+      });
       for (let i = 0; i < list.length; i += SETTLE_CHUNK) {
-        const chunk = list.slice(i, i + SETTLE_CHUNK);
-        const body = JSON.stringify({
-          request_id: `lq-s-${randomUUID()}`,
-          currency: m.currency,
-          items: chunk.map((b) => ({
-            transaction_id: `${roundOf(b.id)}:w`,
-            player_id: String(b.member_id),
-            round_id: roundOf(b.id),
-            game_code: b.game_code,
-            amount: String(b.payout),
-          })),
-        });
-        const res: SendResult = await wallet.sendWithRetry(merchantId, m.code, 'settle', body);
-        if (!res.ok || res.reply.status !== 'OK' || !Array.isArray(res.reply.results)) {
-          log.warn(
-            { merchantId, res: res.ok ? res.reply.status : res.reason },
-            'lottery wins not delivered; recovery will retry',
-          );
-          continue;
-        }
-        const results = res.reply.results as { status: string }[];
-        const paid: string[] = [];
-        const voided: string[] = [];
-        chunk.forEach((b, k) => {
-          const status = results[k]?.status;
-          if (status === 'OK') paid.push(b.id);
-          // Refunded by a rollback first (a recovery that found the bet's answer lost): nothing to pay.
-          else if (status === 'BET_ALREADY_ROLLED_BACK') voided.push(b.id);
-          else log.error({ betId: b.id, status }, 'lottery win refused');
-        });
+        batches.push({ merchantId, chunk: list.slice(i, i + SETTLE_CHUNK) });
+      }
+    }
+    const send = async ({ merchantId, chunk }: (typeof batches)[number]) => {
+      const m = await merchantOf(merchantId);
+      const body = JSON.stringify({
+        request_id: `lq-s-${randomUUID()}`,
+        currency: m.currency,
+        items: chunk.map((b) => ({
+          transaction_id: `${roundOf(b.id)}:w`,
+          player_id: String(b.member_id),
+          round_id: roundOf(b.id),
+          game_code: b.game_code,
+          amount: String(b.payout),
+        })),
+      });
+      const res: SendResult = await wallet.sendWithRetry(merchantId, m.code, 'settle', body);
+      if (!res.ok || res.reply.status !== 'OK' || !Array.isArray(res.reply.results)) {
+        log.warn(
+          { merchantId, res: res.ok ? res.reply.status : res.reason },
+          'lottery wins not delivered; recovery will retry',
+        );
+        return;
+      }
+      const results = res.reply.results as { status: string }[];
+      chunk.forEach((b, k) => {
+        const status = results[k]?.status;
+        if (status === 'OK') paid.push(String(b.id));
+        // Refunded by a rollback first (a recovery that found the bet's answer lost): nothing to pay.
+        else if (status === 'BET_ALREADY_ROLLED_BACK') voided.push(String(b.id));
+        else log.error({ betId: b.id, status }, 'lottery win refused');
+      });
+    };
+    let next = 0;
+    await Promise.all(
+      Array.from({ length: Math.min(SETTLE_PARALLEL, batches.length) }, async () => {
+        while (next < batches.length) await send(batches[next++]!);
+      }),
+    );
+    if (paid.length > 0 || voided.length > 0) {
+      await db.transaction().execute(async (tx) => {
         for (let j = 0; j < paid.length; j += 20_000) {
-          await db
+          await tx
             .updateTable('lottery_bet')
             .set({ paid: true })
             .where('id', 'in', paid.slice(j, j + 20_000))
             .execute();
         }
         if (voided.length > 0) {
-          await db
+          await tx
             .updateTable('lottery_bet')
             .set({ status: 'refunded', payout: '0', paid: true })
             .where('id', 'in', voided)
             .execute();
         }
-        delivered += paid.length;
-      }
+      });
     }
-    return delivered;
+    return paid.length;
   }
 
   /** Stops the win-stop chases that won in these bets: their later open issues are refunded. */
@@ -329,14 +372,7 @@ export function createLotterySelling(deps: {
       }
 
       const memberId = session.member.id;
-      const { token } = await createVendorSession(db, {
-        merchantId: brand.id,
-        memberId,
-        vendorCode: HOUSE_VENDOR,
-        gameCode: 'LOTTERY',
-        mode: 'real',
-        ttlMs: 10 * 60_000,
-      });
+      const token = await launchToken(brand.id, memberId);
       const bets = await db.transaction().execute(async (tx) => {
         const out: (BetRow & { win_stop: boolean })[] = [];
         for (const p of planned) {
@@ -410,17 +446,17 @@ export function createLotterySelling(deps: {
           )
           .where('status', '=', 'placing')
           .execute();
-        const balance = await db
-          .selectFrom('ledger_account')
-          .select('balance')
-          .where('merchant_id', '=', brand.id)
-          .where('owner_id', '=', memberId)
-          .where('kind', '=', 'main')
-          .where('code', '=', 'MAIN')
-          .executeTakeFirst();
+        // The last bet applied left the lowest balance.
+        let balance: bigint | null = null;
+        for (const r of results) {
+          if (r.ok && r.reply.balance !== undefined) {
+            const b = BigInt(r.reply.balance);
+            if (balance === null || b < balance) balance = b;
+          }
+        }
         return {
           list: bets.map((b) => betOut({ ...b, status: 'open' }, b.win_stop, null)),
-          balance: balance ? String(balance.balance) : null,
+          balance: balance === null ? null : balance.toString(),
         };
       }
       // All or nothing: refund what was taken (and any bet whose answer was lost), refuse the rest.
@@ -480,7 +516,15 @@ export function createLotterySelling(deps: {
         .where('game_code', '=', gameCode)
         .where('issue', '=', issue)
         .executeTakeFirst();
-      if (!game || !row || row.status !== 'drawn') return { settled: 0, won: 0, paid: 0, ms: 0 };
+      if (!game || !row || row.status !== 'drawn') {
+        return {
+          settled: 0,
+          won: 0,
+          paid: 0,
+          ms: 0,
+          phases: { readAndEvaluateMs: 0, writeMs: 0, deliverMs: 0 },
+        };
+      }
       const draw = drawLottery(game, row.server_seed, issue);
       const open = await db
         .selectFrom('lottery_bet')
@@ -509,6 +553,7 @@ export function createLotterySelling(deps: {
         ids.push(String(b.id));
         payouts.push(((BigInt(b.unit_stake) * BigInt(b.multiple) * r.num) / r.den).toString());
       }
+      const evaluated = performance.now();
       const settled: BetRow[] = [];
       for (let i = 0; i < ids.length; i += 20_000) {
         const { rows } = await sql<BetRow>`
@@ -519,12 +564,24 @@ export function createLotterySelling(deps: {
           returning b.*`.execute(db);
         settled.push(...rows);
       }
+      const written = performance.now();
       const paid = await deliverWins(settled);
+      const delivered = performance.now();
       const won = settled.filter((b) => b.status === 'won');
       const stops = await winStops(won.map((w) => String(w.order_id)));
       await stopChases(won, stops);
       if (deps.hub()) notify(settled, await winStops(settled.map((s) => String(s.order_id))), draw.numbers);
-      return { settled: settled.length, won: won.length, paid, ms: performance.now() - started };
+      return {
+        settled: settled.length,
+        won: won.length,
+        paid,
+        ms: performance.now() - started,
+        phases: {
+          readAndEvaluateMs: evaluated - started,
+          writeMs: written - evaluated,
+          deliverMs: delivered - written,
+        },
+      };
     },
 
     /** Cancels an issue not yet drawn: the draw will not happen and every bet on it is refunded. */

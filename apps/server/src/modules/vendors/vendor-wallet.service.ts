@@ -181,32 +181,34 @@ export function createVendorWalletService(deps: {
       }),
     }));
     const payload = JSON.stringify({ merchant: brand.id, vendor, settlement, items });
-    const { rows } = await ledger.retrying(() =>
-      db.transaction().execute((tx) =>
-        sql<{
+    // The batch and its stored reply commit together: a replay after a crash finds both or neither.
+    const answer = await ledger.retrying(() =>
+      db.transaction().execute(async (tx) => {
+        const { rows } = await sql<{
           idx: number;
           status: string;
           balance: string | null;
-        }>`select idx, status, balance from vendor_settle_many(${payload}::jsonb)`.execute(tx),
-      ),
+        }>`select idx, status, balance from vendor_settle_many(${payload}::jsonb)`.execute(tx);
+        const results = rows.map((r) => ({
+          transaction_id: body.items[Number(r.idx)]!.transaction_id,
+          status: r.status,
+          ...(r.balance !== null ? { balance: String(r.balance) } : {}),
+        }));
+        const text = reply({ status: 'OK', currency: brand.currency, results } as VendorReply);
+        await tx
+          .insertInto('vendor_request')
+          .values({
+            merchant_id: brand.id,
+            vendor_code: vendor,
+            request_id: body.request_id,
+            body_hash: bodyHash,
+            reply: text,
+          })
+          .execute();
+        return { text, results };
+      }),
     );
-    const results = rows.map((r) => ({
-      transaction_id: body.items[Number(r.idx)]!.transaction_id,
-      status: r.status,
-      ...(r.balance !== null ? { balance: String(r.balance) } : {}),
-    }));
-    const answer = reply({ status: 'OK', currency: brand.currency, results } as VendorReply);
-    await db
-      .insertInto('vendor_request')
-      .values({
-        merchant_id: brand.id,
-        vendor_code: vendor,
-        request_id: body.request_id,
-        body_hash: bodyHash,
-        reply: answer,
-      })
-      .onConflict((oc) => oc.doNothing())
-      .execute();
+    const results = answer.results;
     // Each member's balance after the batch, once, on the real-time channel.
     const last = new Map<string, string>();
     results.forEach((r, i) => {
@@ -215,7 +217,7 @@ export function createVendorWalletService(deps: {
     for (const [member, balance] of last) {
       announce(brand.id, member, brand.currency, JSON.stringify({ status: 'OK', balance }));
     }
-    return answer;
+    return answer.text;
   }
 
   return {

@@ -1,0 +1,377 @@
+// Lottery bench (docs/lottery.md): bet placement over HTTP at 50 connections (`POST /lgw/betting`,
+// each bet paid through the house vendor's signed `bet` callback) beside the raw-SQL transfer
+// ceiling (pgbench) on the same PostgreSQL server; then one draw with 100,000 open bets from
+// 10,000 members settled (set-based evaluation, wins in `settle` batches), timed by the server
+// and checked: every bet paid once, every wallet = opening − stakes + payouts, the ledger sound.
+import crypto from 'node:crypto';
+import { spawnSync } from 'node:child_process';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import autocannon from 'autocannon';
+import pg from 'pg';
+import { ROOT, ensureBuilt, log, wholeNumberOption } from './lib/common.mjs';
+import { assertAllOk } from './lib/load.mjs';
+import { cleanupPgbenchSync, measureRawTransfers } from './lib/pgbench.mjs';
+import * as scratch from './lib/postgres.mjs';
+import * as srv from './lib/server.mjs';
+
+export const description =
+  'Lottery: bet placement/s and p99 over HTTP vs one raw SQL transfer, and one draw of 100,000 bets settled (PostgreSQL)';
+export const usage = '[--members N] [--bets N] [--connections N] [--duration S] [--skip-build]';
+
+const DEFAULT_POSTGRES_URL = 'postgres://postgres@127.0.0.1:5432';
+const OPS_API_KEY = 'bench-lottery-operator-key-0001';
+const TARGET_SETTLE_MS = 2000;
+/** Each member's opening balance (minor units): far more than the bench stakes. */
+const OPENING = 10_000_000n;
+/** The draw the bench sells: VN north, one draw a day, so its sales stay open through the run. */
+const GAME = 'VN_NORTH';
+/** Bet types and selections mixed as players do (one unit of 1.00 at multiple 1 each). */
+const SELECTIONS = [
+  ['vn.lo', () => two()],
+  ['vn.lo', () => distinct(2)],
+  ['vn.de', () => two()],
+  ['vn.xien2', () => distinct(3)],
+  ['vn.3cang', () => String(Math.floor(Math.random() * 1000)).padStart(3, '0')],
+];
+const two = () => String(Math.floor(Math.random() * 100)).padStart(2, '0');
+/** `k` different two-digit numbers. */
+const distinct = (/** @type {number} */ k) => {
+  const set = new Set();
+  while (set.size < k) set.add(two());
+  return [...set].join(',');
+};
+/** Orders per filling request (the body allows 20). */
+const FILL_ORDERS = 20;
+
+/** @param {string[]} args */
+export async function run(args) {
+  const { values } = parseArgs({
+    args,
+    options: {
+      members: { type: 'string', default: '10000' },
+      bets: { type: 'string', default: '100000' },
+      connections: { type: 'string', default: '50' },
+      duration: { type: 'string', default: '10' },
+      'skip-build': { type: 'boolean', default: false },
+    },
+    strict: true,
+    allowPositionals: false,
+  });
+  const opts = {
+    members: wholeNumberOption('members', values.members, 10, 1_000_000),
+    bets: wholeNumberOption('bets', values.bets, 100, 10_000_000),
+    connections: wholeNumberOption('connections', values.connections, 1, 1000),
+    duration: wholeNumberOption('duration', values.duration, 1, 3600, 'a whole number of seconds'),
+  };
+  ensureBuilt({ ...srv.SERVER_BUILD, skipBuild: values['skip-build'] ?? false });
+  const url = process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL || DEFAULT_POSTGRES_URL;
+  const problem = await scratch.postgresProblem(url);
+  if (problem) throw new Error(`PostgreSQL does not answer at ${scratch.redact(url)}: ${problem}`);
+  return srv.withCleanup(
+    async () => {
+      const figures = await srv.onScratchDatabase(url, (db) =>
+        srv.withDataDir((dir) => measure(db, dir, opts)),
+      );
+      const raw = await srv.onScratchDatabase(url, (db) =>
+        measureRawTransfers(db, { ...opts, accounts: 10_000, warmupSeconds: 2 }),
+      );
+      figures.rawTransfersPerSec = raw.perSec;
+      figures.rawP99Ms = raw.p99Ms;
+      figures.placementRatio = Math.round((figures.placementsPerSec / raw.perSec) * 100) / 100;
+      log('');
+      log(
+        `placement: ${figures.placementsPerSec}/s (p99 ${figures.placementP99Ms} ms) beside the raw-SQL transfer ` +
+          `ceiling ${raw.perSec}/s (p99 ${raw.p99Ms} ms): ratio ${figures.placementRatio.toFixed(2)} ` +
+          '(a placement is an HTTP request with a session, validation, the order and bet rows, and a signed bet callback with its posting)',
+      );
+      const met = figures.settleMs <= TARGET_SETTLE_MS ? 'met' : 'NOT met';
+      log(
+        `target one draw of ${figures.settledBets} bets settled ≤ ${TARGET_SETTLE_MS} ms: ${figures.settleMs} ms, ${met}`,
+      );
+      return figures;
+    },
+    {
+      what: 'stopping pgbench, dropping the bench database',
+      onSignal: async () => {
+        cleanupPgbenchSync();
+        await scratch.dropScratchDatabase();
+      },
+      onExit: () => {
+        cleanupPgbenchSync();
+        scratch.warnIfNotDropped();
+      },
+    },
+  );
+}
+
+/**
+ * @param {string} dbUrl
+ * @param {string} dataDir
+ * @param {{ members: number, bets: number, connections: number, duration: number }} opts
+ */
+async function measure(dbUrl, dataDir, opts) {
+  const server = await srv.startServer({
+    dataDir,
+    env: { DATABASE_URL: dbUrl, OPS_API_KEY, JOBS_ENABLED: '0', TEST_CLOCK: '1' },
+    readyTimeoutMs: srv.FRESH_DB_READY_MS,
+  });
+  const ops = async (/** @type {string} */ urlPath, /** @type {unknown} */ body) => {
+    const res = await srv.httpRequest(server.port, 'POST', urlPath, {
+      headers: {
+        'x-ops-key': OPS_API_KEY,
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      },
+      body: body === undefined ? undefined : JSON.stringify(body),
+      timeoutMs: 600_000,
+    });
+    if (res.status !== 200) throw new Error(`${urlPath} answered ${res.status}: ${res.text.slice(0, 300)}`);
+    return res.json.value;
+  };
+  const c = new pg.Client({ connectionString: dbUrl });
+  await c.connect();
+  try {
+    await ops('/ops/lottery/run');
+    const near = await srv.httpRequest(server.port, 'GET', `/lgw/numeros/near?gameId=${GAME}`);
+    const issue = near.json.value.currentNumero;
+    const closesIn = Date.parse(issue.closeTime) - Date.now();
+    if (closesIn < 10 * 60_000)
+      throw new Error(`${GAME} ${issue.numero} closes in under ten minutes: run again after its draw`);
+    log(`${GAME} issue ${issue.numero}, sales close at ${issue.closeTime}`);
+
+    const t0 = performance.now();
+    const members = await prepare(c, opts.members);
+    log(
+      `${members.length} members with ${Number(OPENING) / 100} each and a site session in ${Math.round(performance.now() - t0)} ms`,
+    );
+
+    // Placement: one order of one bet per request, each connection its own members in turn.
+    const placement = await load(
+      server.port,
+      members,
+      issue.numero,
+      opts.connections,
+      opts.duration,
+      1,
+      'placement',
+    );
+    const placementsPerSec = Math.round((placement.result['2xx'] / placement.result.duration) * 10) / 10;
+    log(
+      `placement: ${placement.result['2xx']} bets in ${placement.result.duration.toFixed(1)} s = ${placementsPerSec}/s; ` +
+        `latency p50 ${placement.result.latency.p50} ms, p99 ${placement.result.latency.p99} ms`,
+    );
+
+    // Fill the draw up to the wanted number of open bets, 20 orders a request.
+    const have = Number(
+      (await c.query(`select count(*) from lottery_bet where status = 'open'`)).rows[0].count,
+    );
+    const missing = Math.max(0, opts.bets - have);
+    if (missing > 0) {
+      const f0 = performance.now();
+      await load(
+        server.port,
+        members,
+        issue.numero,
+        opts.connections,
+        0,
+        FILL_ORDERS,
+        'filling',
+        Math.ceil(missing / FILL_ORDERS),
+      );
+      log(`filled to ${opts.bets} open bets in ${Math.round((performance.now() - f0) / 1000)} s`);
+    }
+    const open = (
+      await c.query(
+        `select count(*)::int as n, count(distinct member_id)::int as m from lottery_bet where status = 'open'`,
+      )
+    ).rows[0];
+    log(`the draw holds ${open.n} open bets from ${open.m} members`);
+    await c.query('vacuum analyze lottery_bet');
+
+    // The draw: the server's clock moves past it, and the operator's pass draws and settles it.
+    const drawAt = Date.parse(issue.drawTime);
+    const now = Date.parse((await ops('/dev/clock', { advanceMs: 0 })).now);
+    await ops('/dev/clock', { advanceMs: Math.max(0, drawAt - now + 1000) });
+    const started = performance.now();
+    const pass = await ops('/ops/lottery/run');
+    const wallMs = Math.round(performance.now() - started);
+    const mine = pass.drawn.find((/** @type {{ gameId: string }} */ d) => d.gameId === GAME);
+    if (!mine) throw new Error(`the pass did not draw ${GAME}: ${JSON.stringify(pass).slice(0, 300)}`);
+    const settleMs = Math.round(mine.ms);
+    const postings = Number(
+      (
+        await c.query(
+          `select count(*) from vendor_tx where type = 'win' and ledger_transaction_id is not null and round_id like 'L%'`,
+        )
+      ).rows[0].count,
+    );
+    log(
+      `settlement: ${mine.settled} bets (${mine.won} winning) in ${settleMs} ms by the server (${wallMs} ms for the whole operator pass) = ` +
+        `${Math.round(mine.settled / (settleMs / 1000))} bets/s; ${postings} ledger postings (one per winning bet), ${mine.paid} bets closed at the platform`,
+    );
+    log(
+      `  phases: read and evaluate ${Math.round(mine.phases.readAndEvaluateMs)} ms, write results ` +
+        `${Math.round(mine.phases.writeMs)} ms, pay (settle callbacks) ${Math.round(mine.phases.deliverMs)} ms`,
+    );
+    await srv.stopServer(server, { label: 'lottery', uncleanExit: 'warn' });
+
+    // Checks: paid once, wallets add up, the ledger sound.
+    const unpaid = (
+      await c.query(
+        `select count(*)::int as n from lottery_bet where status in ('won','lost','open') and not paid`,
+      )
+    ).rows[0].n;
+    if (unpaid !== 0) throw new Error(`${unpaid} bets not settled and paid`);
+    const bad = (
+      await c.query(
+        `select count(*)::int as n from ledger_account a where a.owner_id = any($1::bigint[]) and a.kind = 'main'
+           and a.balance <> $2::bigint + (select coalesce(sum(payout - stake), 0) from lottery_bet b
+                                          where b.member_id = a.owner_id and b.status in ('won', 'lost', 'open'))`,
+        [`{${members.map((m) => m.id).join(',')}}`, String(OPENING)],
+      )
+    ).rows[0].n;
+    if (bad !== 0) throw new Error(`${bad} wallets do not equal opening − stakes + payouts`);
+    const platform = (
+      await c.query(
+        `select count(*)::int as n from lottery_bet l join bet b on b.round_id = 'L' || l.id and b.adapter = 'house'
+         where b.status <> 'settled' or b.payout <> l.payout or b.stake <> l.stake`,
+      )
+    ).rows[0].n;
+    if (platform !== 0) throw new Error(`${platform} platform bet rows disagree with the lottery's`);
+    const check = spawnSync(process.execPath, [path.join(ROOT, 'apps/server/dist/ledger-check.js')], {
+      env: { ...process.env, DATABASE_URL: dbUrl },
+      encoding: 'utf8',
+    });
+    if (check.status !== 0) throw new Error(`ledger check failed: ${check.stdout}${check.stderr}`);
+    log(
+      'checks: every bet settled and paid once; every wallet = opening − stakes + payouts; platform bet rows agree; ledger:check clean',
+    );
+    return {
+      placementsPerSec,
+      placementP99Ms: placement.result.latency.p99,
+      settledBets: mine.settled,
+      settleMs,
+      settleWallMs: wallMs,
+      betsPerSec: Math.round(mine.settled / (settleMs / 1000)),
+      winPostings: postings,
+    };
+  } finally {
+    await c.end();
+    await srv.killAll();
+  }
+}
+
+/**
+ * Members with a funded main wallet (a real ADJUSTMENT posting) and a site session each.
+ * @param {pg.Client} c
+ * @param {number} n
+ */
+async function prepare(c, n) {
+  const {
+    rows: [{ id: merchant, currency }],
+  } = await c.query(`select id, currency from merchant where code = 'demo'`);
+  await c.query(
+    `insert into ledger_account (merchant_id, owner_id, kind, code, currency)
+     values ($1, null, 'system', 'adjustments', $2) on conflict do nothing`,
+    [merchant, currency],
+  );
+  const {
+    rows: [{ id: adjustments }],
+  } = await c.query(
+    `select id from ledger_account where merchant_id = $1 and owner_id is null and code = 'adjustments'`,
+    [merchant],
+  );
+  /** @type {{ id: string, token: string }[]} */
+  const out = [];
+  const BATCH = 1000;
+  for (let start = 1; start <= n; start += BATCH) {
+    const count = Math.min(BATCH, n - start + 1);
+    const tokens = Array.from({ length: count }, () => crypto.randomBytes(32).toString('base64url'));
+    const { rows } = await c.query(
+      `insert into member (merchant_id, account, type, password_hash, register_method)
+       select $1, 'lotbench' || g, 0, 'bench: no login', 'BENCH' from generate_series($2::int, $3::int) g
+       returning id`,
+      [merchant, start, start + count - 1],
+    );
+    const ids = rows.map((r) => String(r.id));
+    await c.query(
+      `insert into ledger_account (merchant_id, owner_id, kind, code, currency)
+       select $1, x, 'main', 'MAIN', $2 from unnest($3::bigint[]) x`,
+      [merchant, currency, `{${ids.join(',')}}`],
+    );
+    await c.query(
+      `select ledger_post($1, 'ADJUSTMENT', 'bench-fund:' || a.owner_id, 'bench', a.owner_id, null, '{}'::jsonb,
+                          array[$2::bigint, a.id], array[-$3::bigint, $3::bigint])
+       from ledger_account a where a.owner_id = any($4::bigint[]) and a.kind = 'main' order by a.id`,
+      [merchant, adjustments, String(OPENING), `{${ids.join(',')}}`],
+    );
+    await c.query(
+      `insert into session (token_hash, member_id, merchant_id, login_type, expires_at)
+       select h, m, $1, 'password', now() + interval '1 day' from unnest($2::text[], $3::bigint[]) as x(h, m)`,
+      [
+        merchant,
+        `{${tokens.map((t) => crypto.createHash('sha256').update(t).digest('hex')).join(',')}}`,
+        `{${ids.join(',')}}`,
+      ],
+    );
+    ids.forEach((id, i) => out.push({ id, token: tokens[i] }));
+  }
+  return out;
+}
+
+/**
+ * autocannon: each connection bets for its members in turn (one request at a time), `orders`
+ * orders per request on the issue. Runs `seconds`, or `amount` requests when seconds is 0.
+ * @param {number} port
+ * @param {{ id: string, token: string }[]} members
+ * @param {string} numero
+ * @param {number} connections
+ * @param {number} seconds
+ * @param {number} orders
+ * @param {string} label
+ * @param {number} [amount]
+ */
+async function load(port, members, numero, connections, seconds, orders, label, amount) {
+  /** @type {import('./lib/load.mjs').Failure | null} */
+  let firstFailure = null;
+  let next = 0;
+  const body = () => {
+    const contents = Array.from({ length: orders }, () => {
+      const [playId, pick] = SELECTIONS[Math.floor(Math.random() * SELECTIONS.length)];
+      return {
+        gameId: GAME,
+        playId,
+        bettingContent: pick(),
+        singleBetPrice: 1,
+        winStop: false,
+        bettingApproach: 1,
+        numero: [{ numero, multiple: 1 }],
+      };
+    });
+    return JSON.stringify({ prizeMode: 'Lott', device: 'WEB', contents });
+  };
+  const request = {
+    method: /** @type {const} */ ('POST'),
+    path: '/lgw/betting',
+    setupRequest: (/** @type {any} */ req) => {
+      const m = members[next++ % members.length];
+      return {
+        ...req,
+        body: body(),
+        headers: { 'content-type': 'application/json', authorization: m.token, merchant: 'demo' },
+      };
+    },
+    onResponse: (/** @type {number} */ status, /** @type {unknown} */ b) => {
+      if (status !== 200) firstFailure ??= { status, body: String(b) };
+    },
+  };
+  const result = await autocannon({
+    url: `http://127.0.0.1:${port}`,
+    connections,
+    ...(seconds > 0 ? { duration: seconds } : { amount }),
+    timeout: 60,
+    requests: [request],
+  });
+  assertAllOk(label, result, firstFailure);
+  return { result };
+}
