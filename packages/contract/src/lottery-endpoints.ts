@@ -35,6 +35,7 @@ export const lotteryEndpoints = {
     modId: 'AGEANNOUNCE3',
   },
   lotteryRules: { method: 'GET', path: '/lgw/games/rules', auth: 'none', encrypted: false },
+  lotteryQuote: { method: 'GET', path: '/lgw/games/quote', auth: 'none', encrypted: false },
   lotteryVerify: { method: 'POST', path: '/lgw/draw/verify', auth: 'none', encrypted: false },
   // The original's mobile VN client posts to `/lotto-vn/lgw/betting?t=<ms>`; one gateway path here.
   lotteryBet: { method: 'POST', path: '/lgw/betting', auth: 'member', encrypted: false },

@@ -175,7 +175,12 @@ export const lotteryRoutes = {
     tag: 'lottery',
     summary: 'The issue on sale (`currentNumero`) and the one after it. Errors: `lottery.game_unknown`.',
     query: z.object({ gameId: gameIdSchema }),
-    reply: z.object({ currentNumero: lotteryIssueSchema, nextNumero: lotteryIssueSchema.nullable() }),
+    reply: z.object({
+      currentNumero: lotteryIssueSchema,
+      nextNumero: lotteryIssueSchema.nullable(),
+      /** The issues on sale from the current one on, as far as they are scheduled (a chase's choice). */
+      upcoming: z.array(lotteryIssueSchema),
+    }),
   }),
   lotteryOpened: defineRoute({
     ...endpoints.lotteryOpened,
@@ -201,6 +206,18 @@ export const lotteryRoutes = {
     summary: "A game's bet types with their pickers and published odds at the brand's prize group.",
     query: z.object({ gameId: gameIdSchema }),
     reply: lotteryRulesSchema,
+  }),
+  lotteryQuote: defineRoute({
+    ...endpoints.lotteryQuote,
+    tag: 'lottery',
+    summary:
+      'How many units (combinations) a selection covers — what a bet slip shows before it is placed. Errors: `lottery.game_unknown`, `lottery.bet_type_unknown`, `lottery.content_invalid`, `lottery.too_many_units`.',
+    query: z.object({
+      gameId: gameIdSchema,
+      playId: z.string().min(1).max(40),
+      bettingContent: z.string().min(1).max(20_000),
+    }),
+    reply: z.object({ units: z.number().int() }),
   }),
   lotteryVerify: defineRoute({
     ...endpoints.lotteryVerify,
@@ -267,8 +284,8 @@ export const lotteryRoutes = {
           won: z.number().int(),
           paid: z.number().int(),
           ms: z.number(),
-          /** Where the settlement's time went: reading and evaluating, writing results, paying. */
-          phases: z.object({ readAndEvaluateMs: z.number(), writeMs: z.number(), deliverMs: z.number() }),
+          /** Where the settlement's time went: reading and evaluating the bets, paying (the settle callbacks and their records). */
+          phases: z.object({ readAndEvaluateMs: z.number(), payMs: z.number() }),
         }),
       ),
     }),

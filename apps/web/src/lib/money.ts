@@ -110,3 +110,16 @@ export function compareAmounts(a: string | number, b: string | number, scale: nu
   if (x === null || y === null) throw new RangeError('not an amount');
   return x < y ? -1 : x > y ? 1 : 0;
 }
+
+/**
+ * Minor units as the wire sends them (`"-2050"`) to the major-unit decimal string (`"-20.50"`):
+ * a change of notation on the digits, never arithmetic on a float.
+ */
+export function minorToMajorText(minor: string, scale: number): string | null {
+  const match = /^(-?)(\d+)$/.exec(minor.trim());
+  if (!match) return null;
+  const [, sign, digits] = match;
+  if (scale <= 0) return `${sign}${digits}`;
+  const padded = digits!.padStart(scale + 1, '0');
+  return `${sign}${padded.slice(0, -scale)}.${padded.slice(-scale)}`;
+}

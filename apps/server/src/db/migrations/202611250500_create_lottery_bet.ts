@@ -6,8 +6,9 @@ import { type Kysely, sql } from 'kysely';
  *    chase, on several (`win_stop` ends the chase at its first win).
  * 2. `lottery_bet`: one order on one issue, paid for through the house vendor's `bet` callback
  *    (round `L<id>`). Status: placing (bet sent, answer not recorded), open (paid, awaiting the
- *    draw), won / lost (settled: `payout` fixed; `paid` once the platform has applied it), refunded
- *    (rolled back: a cancelled draw, a stopped chase, a bet whose answer was lost), refused.
+ *    draw), won / lost (settled: recorded once the platform has applied the result), refunded (rolled
+ *    back: a cancelled draw, a stopped chase, a bet whose answer was lost; `paid` once the
+ *    rollback is applied), refused.
  * 3. Issue numbers of games with more than 999 draws a day take four digits.
  * 4. `vendor_settle_many(jsonb)`: a batch of `win` operations applied set-based — one statement
  *    per table for the whole batch instead of one sub-transaction per operation — with the same
@@ -61,9 +62,6 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   );
   await sql`create index lottery_bet_member_idx on lottery_bet (member_id, id desc)`.execute(db);
   await sql`create index lottery_bet_order_idx on lottery_bet (order_id)`.execute(db);
-  await sql`create index lottery_bet_unpaid_idx on lottery_bet (id) where status in ('won', 'lost') and not paid`.execute(
-    db,
-  );
   await sql`create index lottery_bet_placing_idx on lottery_bet (placed_at) where status = 'placing'`.execute(
     db,
   );

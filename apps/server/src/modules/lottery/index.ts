@@ -19,7 +19,7 @@ declare module 'fastify' {
 
 /** How often the draw schedule runs: draws land within this of their time. */
 export const DRAW_TICK_MS = 1000;
-/** Every this many ticks the recovery pass runs (lost replies, unpaid wins, unsettled draws). */
+/** Every this many ticks the recovery pass runs (lost replies, undelivered refunds, unsettled draws). */
 const RECOVERY_EVERY_TICKS = 30;
 
 /**

@@ -1,4 +1,4 @@
-import { type LotteryMenuGroup, lotteryRoutes } from '@arcadia/contract';
+import { LOTTERY_MAX_CHASE, type LotteryMenuGroup, lotteryRoutes } from '@arcadia/contract';
 import {
   type LotteryGameDef,
   drawLottery,
@@ -7,6 +7,7 @@ import {
   lotteryGame,
   lotteryGames,
   lotteryOdds,
+  quoteLotteryBet,
 } from '@arcadia/games';
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
@@ -87,12 +88,14 @@ export function registerLotteryRoutes(
   registerRoute(app, hooks, lotteryRoutes.lotteryNear, async ({ brand, query }) => {
     const game = gameOrThrow(query.gameId);
     const { closeBeforeSeconds } = lotterySettings(brand);
-    const [current, next] = await draws.upcoming(game.code, clock.now(), 2);
+    const ahead = await draws.upcoming(game.code, clock.now(), LOTTERY_MAX_CHASE);
+    const [current, next] = ahead;
     // Scheduled on start and every second after; a game with nothing ahead is not on sale.
     if (!current) throw new AppError('not.found', { gameId: game.code });
     return {
       currentNumero: issueOut(current, closeBeforeSeconds),
       nextNumero: next ? issueOut(next, closeBeforeSeconds) : null,
+      upcoming: ahead.map((row) => issueOut(row, closeBeforeSeconds)),
     };
   });
   registerRoute(app, hooks, lotteryRoutes.lotteryOpened, async ({ query }) => {
@@ -136,6 +139,12 @@ export function registerLotteryRoutes(
         })),
       })),
     };
+  });
+  registerRoute(app, hooks, lotteryRoutes.lotteryQuote, ({ query }) => {
+    const game = gameOrThrow(query.gameId);
+    const quote = quoteLotteryBet(game.family, query.playId, query.bettingContent);
+    if (!quote.ok) throw new AppError(quote.code, { gameId: game.code, playId: query.playId });
+    return { units: quote.units };
   });
   registerRoute(app, hooks, lotteryRoutes.lotteryVerify, async ({ body }) => {
     const game = gameOrThrow(body.gameId);

@@ -369,26 +369,40 @@ describe('lottery selling', () => {
     expect(await balance()).toBe(before - 1000n + 980n);
   });
 
-  it('recovery: a lost bet answer is refunded, an unpaid win is paid once, an unsettled draw is settled', async () => {
+  it('recovery: a lost bet answer is refunded; a settlement cut off after the platform paid is finished without paying twice', async () => {
     const [issue, next] = await upcoming('SSC1', 2);
     const before = await balance();
     const a = (await bet(sscBet([{ numero: issue!.numero, multiple: 1 }]))).json().value.list[0];
     const b = (await bet(sscBet([{ numero: next!.numero, multiple: 1 }]))).json().value.list[0];
     // A crash after the bet was applied but before its answer was recorded.
     await t.db.updateTable('lottery_bet').set({ status: 'placing' }).where('id', '=', a.betId).execute();
-    // The first issue draws and settles without `a`; then a crash before `b`'s win is sent.
+    // `next` draws and its result reaches the platform, then the process dies before recording it.
     await clockTo(next!.drawAt + 1);
     await t.app.lottery.draws.tick(new Date(next!.drawAt + 1));
-    await sql`update lottery_bet set status = 'won', payout = 980, settled_at = now() where id = ${b.betId}`.execute(
-      t.db,
-    );
-    expect(await balance()).toBe(before - 2000n);
     const selling = t.app.lottery.selling();
+    expect((await selling.settleIssue('SSC1', next!.numero)).settled).toBe(1);
+    await t.db
+      .updateTable('lottery_bet')
+      .set({ status: 'open', payout: '0', paid: false, settled_at: null })
+      .where('id', '=', b.betId)
+      .execute();
+    expect(await balance()).toBe(before - 2000n + 980n);
     const first = await selling.recover({ olderThanMs: -1000 });
-    expect(first).toMatchObject({ refunded: 1, resent: 1 });
+    expect(first).toMatchObject({ refunded: 1, settled: 1 });
+    // `a` refunded; `b` won once.
     expect(await balance()).toBe(before - 1000n + 980n);
+    const rows = await t.db
+      .selectFrom('lottery_bet')
+      .select(['id', 'status', 'payout', 'paid'])
+      .where('id', 'in', [a.betId, b.betId])
+      .orderBy('id')
+      .execute();
+    expect(rows.map((r) => [r.status, r.payout, r.paid])).toEqual([
+      ['refunded', '0', true],
+      ['won', '980', true],
+    ]);
     const again = await selling.recover({ olderThanMs: -1000 });
-    expect(again).toMatchObject({ refunded: 0, resent: 0, settled: 0 });
+    expect(again).toMatchObject({ refunded: 0, settled: 0 });
     expect(await balance()).toBe(before - 1000n + 980n);
   });
 

@@ -201,30 +201,34 @@ export function createLotterySelling(deps: {
 
   async function winStops(orderIds: string[]): Promise<Map<string, boolean>> {
     if (orderIds.length === 0) return new Map();
+    // One array parameter, however many orders (a draw may settle 100,000 bets).
+    const ids = `{${[...new Set(orderIds)].join(',')}}`;
     const rows = await db
       .selectFrom('lottery_order')
       .select(['id', 'win_stop'])
-      .where('id', 'in', [...new Set(orderIds)])
+      .where(sql<boolean>`id = any(${ids}::bigint[])`)
       .execute();
     return new Map(rows.map((r) => [String(r.id), r.win_stop]));
   }
 
   /**
-   * Sends the settled, unpaid bets' wins in `settle` batches and marks the applied ones paid. The
-   * bets go in member order, so batches hold different members and run side by side without
+   * Sends bets' results in `settle` batches and records each one the platform applied: status,
+   * payout and `paid` in one update per batch (only while the bet is still open). A crash before
+   * that update leaves the bet open: the next settlement computes the same payout and sends the
+   * same transaction id, which the platform answers as applied before, without moving money again.
+   * The bets go in member order, so batches hold different members and run side by side without
    * waiting on each other's wallet locks.
    */
-  async function deliverWins(
+  async function deliverResults(
     rows: { id: string; merchant_id: number; member_id: string; game_code: string; payout: string }[],
-  ) {
+  ): Promise<BetRow[]> {
     const byMerchant = new Map<number, typeof rows>();
     for (const r of rows) {
       const list = byMerchant.get(r.merchant_id) ?? [];
       list.push(r);
       byMerchant.set(r.merchant_id, list);
     }
-    const paid: string[] = [];
-    const voided: string[] = [];
+    const settled: BetRow[] = [];
     const batches: { merchantId: number; chunk: typeof rows }[] = [];
     for (const [merchantId, list] of byMerchant) {
       list.sort((a, b) => {
@@ -252,18 +256,42 @@ export function createLotterySelling(deps: {
       if (!res.ok || res.reply.status !== 'OK' || !Array.isArray(res.reply.results)) {
         log.warn(
           { merchantId, res: res.ok ? res.reply.status : res.reason },
-          'lottery wins not delivered; recovery will retry',
+          'lottery results not delivered; the next pass settles them again',
         );
         return;
       }
       const results = res.reply.results as { status: string }[];
+      const ids: string[] = [];
+      const payouts: string[] = [];
+      const voided: string[] = [];
       chunk.forEach((b, k) => {
         const status = results[k]?.status;
-        if (status === 'OK') paid.push(String(b.id));
-        // Refunded by a rollback first (a recovery that found the bet's answer lost): nothing to pay.
-        else if (status === 'BET_ALREADY_ROLLED_BACK') voided.push(String(b.id));
-        else log.error({ betId: b.id, status }, 'lottery win refused');
+        if (status === 'OK') {
+          ids.push(String(b.id));
+          payouts.push(String(b.payout));
+        } else if (status === 'BET_ALREADY_ROLLED_BACK') {
+          // Refunded by a rollback first (a recovery that found the bet's answer lost): nothing to pay.
+          voided.push(String(b.id));
+        } else log.error({ betId: b.id, status }, 'lottery result refused');
       });
+      if (ids.length > 0) {
+        const { rows: done } = await sql<BetRow>`
+          update lottery_bet b
+          set status = case when x.payout > 0 then 'won' else 'lost' end, payout = x.payout,
+              settled_at = now(), paid = true
+          from unnest(${`{${ids.join(',')}}`}::bigint[], ${`{${payouts.join(',')}}`}::bigint[]) as x(id, payout)
+          where b.id = x.id and b.status = 'open'
+          returning b.*`.execute(db);
+        settled.push(...done);
+      }
+      if (voided.length > 0) {
+        await db
+          .updateTable('lottery_bet')
+          .set({ status: 'refunded', payout: '0', paid: true, settled_at: sql<Date>`now()` })
+          .where(sql<boolean>`id = any(${`{${voided.join(',')}}`}::bigint[])`)
+          .where('status', '=', 'open')
+          .execute();
+      }
     };
     let next = 0;
     await Promise.all(
@@ -271,41 +299,24 @@ export function createLotterySelling(deps: {
         while (next < batches.length) await send(batches[next++]!);
       }),
     );
-    if (paid.length > 0 || voided.length > 0) {
-      await db.transaction().execute(async (tx) => {
-        for (let j = 0; j < paid.length; j += 20_000) {
-          await tx
-            .updateTable('lottery_bet')
-            .set({ paid: true })
-            .where('id', 'in', paid.slice(j, j + 20_000))
-            .execute();
-        }
-        if (voided.length > 0) {
-          await tx
-            .updateTable('lottery_bet')
-            .set({ status: 'refunded', payout: '0', paid: true })
-            .where('id', 'in', voided)
-            .execute();
-        }
-      });
-    }
-    return paid.length;
+    return settled;
   }
 
   /** Stops the win-stop chases that won in these bets: their later open issues are refunded. */
   async function stopChases(won: { order_id: string }[], winStop: Map<string, boolean>) {
     const orders = [...new Set(won.map((w) => String(w.order_id)))].filter((o) => winStop.get(o));
     if (orders.length === 0) return 0;
+    const ids = `{${orders.join(',')}}`;
     await db
       .updateTable('lottery_order')
       .set({ stopped_at: sql<Date>`now()` })
-      .where('id', 'in', orders)
+      .where(sql<boolean>`id = any(${ids}::bigint[])`)
       .where('stopped_at', 'is', null)
       .execute();
     const refunded = await db
       .updateTable('lottery_bet')
       .set({ status: 'refunded', settled_at: sql<Date>`now()` })
-      .where('order_id', 'in', orders)
+      .where(sql<boolean>`order_id = any(${ids}::bigint[])`)
       .where('status', '=', 'open')
       .returningAll()
       .execute();
@@ -522,21 +533,19 @@ export function createLotterySelling(deps: {
           won: 0,
           paid: 0,
           ms: 0,
-          phases: { readAndEvaluateMs: 0, writeMs: 0, deliverMs: 0 },
+          phases: { readAndEvaluateMs: 0, payMs: 0 },
         };
       }
       const draw = drawLottery(game, row.server_seed, issue);
-      const open = await db
+      const open = (await db
         .selectFrom('lottery_bet')
-        .select(['id', 'play_id', 'content', 'unit_stake', 'multiple', 'prize_group'])
+        .selectAll()
         .where('game_code', '=', gameCode)
         .where('issue', '=', issue)
         .where('status', '=', 'open')
-        .execute();
+        .execute()) as BetRow[];
       // The same selection at the same prize group returns the same per unit: evaluated once.
       const perUnit = new Map<string, { num: bigint; den: bigint }>();
-      const ids: string[] = [];
-      const payouts: string[] = [];
       for (const b of open) {
         const key = `${b.prize_group}\u0000${b.play_id}\u0000${b.content}`;
         let r = perUnit.get(key);
@@ -550,37 +559,23 @@ export function createLotterySelling(deps: {
           }).perUnitStake;
           perUnit.set(key, r);
         }
-        ids.push(String(b.id));
-        payouts.push(((BigInt(b.unit_stake) * BigInt(b.multiple) * r.num) / r.den).toString());
+        b.payout = ((BigInt(b.unit_stake) * BigInt(b.multiple) * r.num) / r.den).toString();
       }
       const evaluated = performance.now();
-      const settled: BetRow[] = [];
-      for (let i = 0; i < ids.length; i += 20_000) {
-        const { rows } = await sql<BetRow>`
-          update lottery_bet b
-          set status = case when x.payout > 0 then 'won' else 'lost' end, payout = x.payout, settled_at = now()
-          from unnest(${ids.slice(i, i + 20_000)}::bigint[], ${payouts.slice(i, i + 20_000)}::bigint[]) as x(id, payout)
-          where b.id = x.id and b.status = 'open'
-          returning b.*`.execute(db);
-        settled.push(...rows);
-      }
-      const written = performance.now();
-      const paid = await deliverWins(settled);
+      const settled = await deliverResults(open);
       const delivered = performance.now();
       const won = settled.filter((b) => b.status === 'won');
       const stops = await winStops(won.map((w) => String(w.order_id)));
       await stopChases(won, stops);
+      const ms = performance.now() - started;
+      // The members hear of their bets once the money has moved.
       if (deps.hub()) notify(settled, await winStops(settled.map((s) => String(s.order_id))), draw.numbers);
       return {
         settled: settled.length,
         won: won.length,
-        paid,
-        ms: performance.now() - started,
-        phases: {
-          readAndEvaluateMs: evaluated - started,
-          writeMs: written - evaluated,
-          deliverMs: delivered - written,
-        },
+        paid: settled.length,
+        ms,
+        phases: { readAndEvaluateMs: evaluated - started, payMs: delivered - evaluated },
       };
     },
 
@@ -715,15 +710,6 @@ export function createLotterySelling(deps: {
       const placingIds = new Set(placing.map((p) => String(p.id)));
       const toRefund = [...placing, ...refunds.filter((r) => !placingIds.has(String(r.id)))];
       await rollback(toRefund);
-      const unpaid = (await db
-        .selectFrom('lottery_bet')
-        .selectAll()
-        .where('status', 'in', ['won', 'lost'])
-        .where('paid', '=', false)
-        .where('settled_at', '<', cutoff)
-        .limit(50_000)
-        .execute()) as BetRow[];
-      const resent = await deliverWins(unpaid);
       const due = await db
         .selectFrom('lottery_bet as b')
         .innerJoin('lottery_issue as i', (j) =>
@@ -737,7 +723,7 @@ export function createLotterySelling(deps: {
         .execute();
       let settled = 0;
       for (const d of due) settled += (await this.settleIssue(d.game_code, d.issue)).settled;
-      return { refunded: toRefund.length, resent, settled };
+      return { refunded: toRefund.length, settled };
     },
   };
 }

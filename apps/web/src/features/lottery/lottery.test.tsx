@@ -14,6 +14,7 @@ const balance = {
   currencyScale: 2,
 };
 const commitment = 'a'.repeat(64);
+const digits = ['0', '1', '2', '3', '4', '5', '6', '7', '8', '9'];
 const soon = (ms: number) => new Date(Date.now() + ms).toISOString();
 const issue = (gameId: string, numero: string) => ({
   gameId,
@@ -68,7 +69,9 @@ describe('lottery draw hall', () => {
         ok({
           currentNumero: issue(req.query.get('gameId') ?? '', '20261125-101'),
           nextNumero: null,
+          upcoming: [issue(req.query.get('gameId') ?? '', '20261125-101')],
         }),
+      lotteryMyBets: () => ok({ list: [], pageNo: 1, totalPages: 0, totalCount: 0 }),
       lotteryOpened: () => ok({ list: [drawn], pageNo: 1, totalPages: 1, totalCount: 1 }),
       lotteryRules: () =>
         ok({
@@ -81,7 +84,7 @@ describe('lottery draw hall', () => {
               playId: 'ssc.pos',
               names: { en: 'Position digit', zh: '定位胆' },
               pricing: 'unit',
-              picker: { kind: 'rows' },
+              picker: { kind: 'rows', rows: ['1st', '2nd', '3rd', '4th', '5th'], values: digits, minPerRow: 0 },
               odds: [{ tier: 'hit', payout: { num: '49', den: '5', value: 9.8 } }],
             },
           ],

@@ -1,4 +1,4 @@
-import type { RouteReply, Routes } from '@arcadia/contract';
+import type { RouteBodyIn, RouteReply, Routes } from '@arcadia/contract';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { call } from '../../../lib/api-client';
 
@@ -63,5 +63,41 @@ export function useVerifyDraw() {
       call('lotteryVerify', {
         body: { gameId: item.gameId, numero: item.numero, serverSeed: item.serverSeed ?? '' },
       }),
+  });
+}
+
+export type LotteryBet = RouteReply<Routes['lotteryMyBets']>['list'][number];
+export type LotteryBetBody = RouteBodyIn<Routes['lotteryBet']>;
+
+/** The member's bets (of one game), newest first; kept fresh by `lottery.bet` events. */
+export const myBetsKey = (gameId: string) => ['lottery', 'my-bets', gameId] as const;
+
+export function useMyBets(gameId: string) {
+  return useQuery({
+    queryKey: myBetsKey(gameId),
+    queryFn: ({ signal }) =>
+      call('lotteryMyBets', { query: { gameId, status: 'all', pageNo: 1, pageSize: 15 }, signal }),
+  });
+}
+
+/** Units a selection covers, from the server (the one place the bet types' maths lives). */
+export function useQuote(gameId: string, playId: string, bettingContent: string | null) {
+  return useQuery({
+    queryKey: ['lottery', 'quote', gameId, playId, bettingContent] as const,
+    queryFn: ({ signal }) =>
+      call('lotteryQuote', { query: { gameId, playId, bettingContent: bettingContent ?? '' }, signal }),
+    enabled: bettingContent !== null,
+    retry: false,
+    staleTime: Infinity,
+  });
+}
+
+export function usePlaceBet() {
+  return useMutation({ mutationFn: (body: LotteryBetBody) => call('lotteryBet', { body }) });
+}
+
+export function useCancelChase() {
+  return useMutation({
+    mutationFn: (orderId: string) => call('lotteryCancelChase', { body: { orderId } }),
   });
 }

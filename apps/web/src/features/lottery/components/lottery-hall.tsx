@@ -14,6 +14,8 @@ import {
   useVerifyDraw,
 } from '../api/lottery';
 import '../lottery.css';
+import { BetSlip } from './bet-slip';
+import { MyBets } from './my-bets';
 
 /** Seconds until `iso`, never negative, ticking every second. */
 function useSecondsUntil(iso: string | undefined): number {
@@ -72,6 +74,10 @@ function LotteryGame({ gameId }: { gameId: string }) {
   const current = near.data?.currentNumero;
   const toClose = useSecondsUntil(current?.closeTime);
   const toDraw = useSecondsUntil(current?.drawTime);
+  const rules = useLotteryRules(gameId);
+  const { i18n } = useTranslation();
+  const lang = i18n.language.startsWith('zh') ? 'zh' : 'en';
+  const names = Object.fromEntries((rules.data?.betTypes ?? []).map((b) => [b.playId, b.names[lang]]));
 
   // The game's public topic: results as they are drawn; joined again after a reconnection.
   useEffect(() => {
@@ -130,6 +136,10 @@ function LotteryGame({ gameId }: { gameId: string }) {
           <p className="muted">{t('no_issue')}</p>
         )}
       </section>
+      {rules.data && current && (
+        <BetSlip key={current.numero} gameId={gameId} rules={rules.data} near={near.data} />
+      )}
+      <MyBets gameId={gameId} names={names} />
       <LotteryResults gameId={gameId} />
       <LotteryRules gameId={gameId} />
     </div>

@@ -1,21 +1,11 @@
 import { type LanguageCode, languageCatalogue } from '@arcadia/contract/client';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatMoney } from '../../../lib/money';
+import { formatMoney, minorToMajorText } from '../../../lib/money';
 import type { OpsBrand } from '../api/operator';
 
-/**
- * Minor units as written by the audit log (`"-2050"`) to the major-unit decimal string
- * (`"-20.50"`): a change of notation on the digits, never arithmetic on a float.
- */
-export function minorToMajorText(minor: string, scale: number): string | null {
-  const match = /^(-?)(\d+)$/.exec(minor.trim());
-  if (!match) return null;
-  const [, sign, digits] = match;
-  if (scale <= 0) return `${sign}${digits}`;
-  const padded = digits!.padStart(scale + 1, '0');
-  return `${sign}${padded.slice(0, -scale)}.${padded.slice(-scale)}`;
-}
+/** Minor units to a major-unit decimal string (shared with every money display). */
+export { minorToMajorText };
 
 /** Amounts in the brand's currency and times, in the interface language's locale. */
 export function useOpsFormat(brand: OpsBrand | undefined) {
