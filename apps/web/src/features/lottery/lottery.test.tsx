@@ -84,7 +84,12 @@ describe('lottery draw hall', () => {
               playId: 'ssc.pos',
               names: { en: 'Position digit', zh: '定位胆' },
               pricing: 'unit',
-              picker: { kind: 'rows', rows: ['1st', '2nd', '3rd', '4th', '5th'], values: digits, minPerRow: 0 },
+              picker: {
+                kind: 'rows',
+                rows: ['1st', '2nd', '3rd', '4th', '5th'],
+                values: digits,
+                minPerRow: 0,
+              },
               odds: [{ tier: 'hit', payout: { num: '49', den: '5', value: 9.8 } }],
             },
           ],
@@ -123,4 +128,157 @@ describe('lottery draw hall', () => {
       expect(api.calls('lotteryNear').some((c) => c.query.get('gameId') === 'SSC5')).toBe(true),
     );
   });
+
+  it('the bet slip picks digits, quotes the units from the server, places a chase and lists it in my bets', async () => {
+    sessionStorage.setItem('merchantCode', 'demo');
+    useSessionStore.getState().setToken('tok-1');
+    useSessionStore.getState().setMemberType(0);
+    const upcoming = [
+      issue('SSC1', '20261125-0101'),
+      issue('SSC1', '20261125-0102'),
+      issue('SSC1', '20261125-0103'),
+    ];
+    upcoming[1]!.closeTime = soon(80_000);
+    upcoming[2]!.closeTime = soon(140_000);
+    const placed: unknown[] = [];
+    const api = stubApi({
+      memberInfo: () => ok(memberInfo()),
+      walletBalance: () => ok(balance),
+      merchantWallet: () => ok({ isSingle: 0 }),
+      lotteryMenus: () =>
+        ok([
+          {
+            gameGroupCode: 'ssc',
+            gameMenus: [
+              {
+                gameId: 'SSC1',
+                gameName: '1-Minute Lotto 5D',
+                family: 'ssc',
+                kind: 'ELOTT',
+                current: upcoming[0]!,
+              },
+            ],
+          },
+        ]),
+      lotteryNear: () => ok({ currentNumero: upcoming[0]!, nextNumero: upcoming[1]!, upcoming }),
+      lotteryOpened: () => ok({ list: [], pageNo: 1, totalPages: 0, totalCount: 0 }),
+      lotteryRules: () =>
+        ok({
+          gameId: 'SSC1',
+          family: 'ssc',
+          prizeGroup: 1960,
+          closeBeforeSeconds: 10,
+          betTypes: [
+            {
+              playId: 'ssc.pos',
+              names: { en: 'Position digit', zh: '定位胆' },
+              pricing: 'unit',
+              picker: {
+                kind: 'rows',
+                rows: ['1st', '2nd', '3rd', '4th', '5th'],
+                values: digits,
+                minPerRow: 0,
+              },
+              odds: [{ tier: 'hit', payout: { num: '49', den: '5', value: 9.8 } }],
+            },
+          ],
+        }),
+      // The server counts units: here one per ticked digit.
+      lotteryQuote: (req) =>
+        ok({ units: (req.query.get('bettingContent') ?? '').split(/[|,]/).filter(Boolean).length }),
+      lotteryBet: (req) => {
+        placed.push(req.body);
+        return ok({ list: [], balance: '700' });
+      },
+      lotteryMyBets: () =>
+        ok({
+          list: placed.length
+            ? [
+                {
+                  betId: '9',
+                  orderId: '4',
+                  gameId: 'SSC1',
+                  numero: '20261125-0102',
+                  playId: 'ssc.pos',
+                  bettingContent: '3,7||||',
+                  units: 2,
+                  multiple: 3,
+                  unitStake: '100',
+                  stake: '600',
+                  payout: '0',
+                  status: 'open',
+                  winStop: true,
+                  numbers: null,
+                  placedAt: soon(0),
+                  settledAt: null,
+                },
+                {
+                  betId: '8',
+                  orderId: '4',
+                  gameId: 'SSC1',
+                  numero: '20261125-0101',
+                  playId: 'ssc.pos',
+                  bettingContent: '3,7||||',
+                  units: 2,
+                  multiple: 3,
+                  unitStake: '100',
+                  stake: '600',
+                  payout: '0',
+                  status: 'open',
+                  winStop: true,
+                  numbers: null,
+                  placedAt: soon(0),
+                  settledAt: null,
+                },
+              ]
+            : [],
+          pageNo: 1,
+          totalPages: 1,
+          totalCount: placed.length ? 2 : 0,
+        }),
+      lotteryCancelChase: () => ok({ refunded: 2, amount: '1200' }),
+    });
+    renderApp('/lottery', statusFixture());
+    const slip = await screen.findByRole('region', { name: 'Bet slip' });
+    const first = within(slip).getByRole('group', { name: '1st' });
+    await userEvent.click(within(first).getByRole('button', { name: '3' }));
+    await userEvent.click(within(first).getByRole('button', { name: '7' }));
+    expect(within(first).getByRole('button', { name: '7' })).toHaveAttribute('aria-pressed', 'true');
+    await userEvent.selectOptions(within(slip).getByLabelText('Unit price'), '1');
+    const multiple = within(slip).getByLabelText('Multiple');
+    await userEvent.clear(multiple);
+    await userEvent.type(multiple, '3');
+    await userEvent.selectOptions(within(slip).getByLabelText('Issues'), '2');
+    expect(within(slip).getByRole('checkbox', { name: 'Stop the chase after a win' })).toBeChecked();
+    // 2 units × 1.00 × 3 × 2 issues.
+    await waitFor(() =>
+      expect(within(slip).getByText('2 unit(s) × 2 issue(s) — total 12.00')).toBeInTheDocument(),
+    );
+    await userEvent.click(within(slip).getByRole('button', { name: 'Place bet' }));
+    await waitFor(() => expect(placed).toHaveLength(1));
+    expect(placed[0]).toEqual({
+      prizeMode: 'Lott',
+      device: 'WEB',
+      contents: [
+        {
+          gameId: 'SSC1',
+          playId: 'ssc.pos',
+          bettingContent: '3,7||||',
+          singleBetPrice: '1',
+          winStop: true,
+          bettingApproach: 1,
+          bettingSlip: 2,
+          numero: [
+            { numero: '20261125-0101', multiple: 3 },
+            { numero: '20261125-0102', multiple: 3 },
+          ],
+        },
+      ],
+    });
+    const mine = await screen.findByRole('region', { name: 'My bets' });
+    expect(await within(mine).findByText('20261125-0102')).toBeInTheDocument();
+    expect(within(mine).getAllByText('Awaiting draw')).toHaveLength(2);
+    await userEvent.click(within(mine).getAllByRole('button', { name: 'Stop chase' })[0]!);
+    await waitFor(() => expect(api.calls('lotteryCancelChase')[0]!.body).toEqual({ orderId: '4' }));
+  }, 30_000);
 });

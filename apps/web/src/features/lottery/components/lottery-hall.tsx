@@ -137,7 +137,12 @@ function LotteryGame({ gameId }: { gameId: string }) {
         )}
       </section>
       {rules.data && current && (
-        <BetSlip key={current.numero} gameId={gameId} rules={rules.data} near={near.data} />
+        <BetSlip
+          gameId={gameId}
+          rules={rules.data}
+          near={near.data}
+          currentClosed={toClose === 0}
+        />
       )}
       <MyBets gameId={gameId} names={names} />
       <LotteryResults gameId={gameId} />
