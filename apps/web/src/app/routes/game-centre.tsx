@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { GameCentre } from '../../features/lobby/components/game-centre';
+import { LotteryCentre } from '../../features/lottery/components/lottery-centre';
 import { paths } from '../../config/paths';
 
 const categories = {
@@ -10,10 +11,26 @@ const categories = {
   [paths.elott]: { category: 'ELOTT', title: 'in_elott_Handicap' },
 } as const;
 
-/** Game centre (spec §2): /sports, /esports, /lott, /elott list the category's vendors. */
+/** Game centre (spec §2): /sports, /esports, /lott, /elott list the category's vendors (and the lottery centres the house lottery's games). */
 export default function GameCentrePage() {
   const { t } = useTranslation();
   const { pathname } = useLocation();
   const { category, title } = categories[pathname as keyof typeof categories] ?? categories[paths.sports];
-  return <GameCentre category={category} title={t(title)} />;
+  // The house lottery's own games join the lottery centres: /lott the lotteries, /elott the electronic ones.
+  const lottery =
+    category === 'LOTT'
+      ? (['LOTT', 'VN', 'SEA'] as const)
+      : category === 'ELOTT'
+        ? (['ELOTT'] as const)
+        : null;
+  return (
+    <>
+      {lottery && (
+        <div className="page">
+          <LotteryCentre kinds={lottery} />
+        </div>
+      )}
+      <GameCentre category={category} title={t(title)} />
+    </>
+  );
 }

@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
 import { EmptyState } from '../../../components/empty-state';
 import { onRealtimeReconnect, sendRealtime, useSocketEvent } from '../../../lib/realtime';
 import {
@@ -41,8 +42,11 @@ export function LotteryHall({ hall }: { hall: LotteryHallKind }) {
   const { t } = useTranslation('lottery');
   const menus = useLotteryMenus(hall);
   const games = (menus.data ?? []).flatMap((g) => g.gameMenus);
-  const [picked, setPicked] = useState<string | null>(null);
-  const gameId = picked ?? games[0]?.gameId ?? null;
+  // A game centre's link names the game (`?game=`); a tab changes it.
+  const [params] = useSearchParams();
+  const [picked, setPicked] = useState<string | null>(params.get('game'));
+  const gameId =
+    (picked && games.some((g) => g.gameId === picked) ? picked : null) ?? games[0]?.gameId ?? null;
   if (menus.isError) return <EmptyState message={t('unavailable')} />;
   if (!menus.data) return <div className="lottery-hall lottery-hall--loading" aria-busy="true" />;
   if (!gameId) return <EmptyState />;
@@ -137,12 +141,7 @@ function LotteryGame({ gameId }: { gameId: string }) {
         )}
       </section>
       {rules.data && current && (
-        <BetSlip
-          gameId={gameId}
-          rules={rules.data}
-          near={near.data}
-          currentClosed={toClose === 0}
-        />
+        <BetSlip gameId={gameId} rules={rules.data} near={near.data} currentClosed={toClose === 0} />
       )}
       <MyBets gameId={gameId} names={names} />
       <LotteryResults gameId={gameId} />
