@@ -24,13 +24,8 @@ export default function GameCentrePage() {
         ? (['ELOTT'] as const)
         : null;
   return (
-    <>
-      {lottery && (
-        <div className="page">
-          <LotteryCentre kinds={lottery} />
-        </div>
-      )}
-      <GameCentre category={category} title={t(title)} />
-    </>
+    <GameCentre category={category} title={t(title)}>
+      {lottery && <LotteryCentre kinds={lottery} />}
+    </GameCentre>
   );
 }

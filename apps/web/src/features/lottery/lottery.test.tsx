@@ -281,4 +281,41 @@ describe('lottery draw hall', () => {
     await userEvent.click(within(mine).getAllByRole('button', { name: 'Stop chase' })[0]!);
     await waitFor(() => expect(api.calls('lotteryCancelChase')[0]!.body).toEqual({ orderId: '4' }));
   }, 30_000);
+
+  it('the /elott centre lists the electronic lotteries with their issue on sale, linking to their page', async () => {
+    sessionStorage.setItem('merchantCode', 'demo');
+    stubApi({
+      lotteryMenus: () =>
+        ok([
+          {
+            gameGroupCode: 'ssc',
+            gameMenus: [
+              {
+                gameId: 'SSC1',
+                gameName: '1-Minute Lotto 5D',
+                family: 'ssc',
+                kind: 'ELOTT',
+                current: issue('SSC1', '20261125-0101'),
+              },
+              {
+                gameId: 'SSC5',
+                gameName: '5-Minute Lotto 5D',
+                family: 'ssc',
+                kind: 'LOTT',
+                current: issue('SSC5', '20261125-020'),
+              },
+            ],
+          },
+        ]),
+      lotteryVnMenus: () => ok([]),
+    });
+    renderApp('/elott', statusFixture());
+    const centre = await screen.findByRole('region', { name: 'House lottery' });
+    const link = await within(centre).findByRole('link', { name: /1-Minute Lotto 5D/ });
+    expect(link).toHaveAttribute('href', '/lottery?game=SSC1');
+    expect(link).toHaveTextContent('Issue on sale: 20261125-0101');
+    // /elott holds the electronic lotteries only.
+    expect(within(centre).queryByRole('link', { name: /5-Minute Lotto 5D/ })).toBeNull();
+    expect(screen.queryByText('No data')).toBeNull();
+  });
 });

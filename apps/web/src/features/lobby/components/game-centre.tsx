@@ -1,5 +1,5 @@
 import type { GameType } from '@arcadia/contract';
-import { useMemo } from 'react';
+import { type ReactNode, useMemo } from 'react';
 import { EmptyState } from '../../../components/empty-state';
 import { PageHeader } from '../../../components/section';
 import { useAnnouncementsQuery, useVendorLanesQuery } from '../api/lobby';
@@ -11,7 +11,16 @@ import { VendorTile } from './vendor-tile';
  * Game centre (spec §2): /sports, /esports, /lott, /elott list the category's vendors; choosing
  * one launches it (through the launch gate) or opens its lottery page.
  */
-export function GameCentre({ category, title }: { category: GameType; title: string }) {
+export function GameCentre({
+  category,
+  title,
+  children,
+}: {
+  category: GameType;
+  title: string;
+  /** More of the category's games, shown before its vendors (the house lottery's on /lott and /elott). */
+  children?: ReactNode;
+}) {
   const launch = useLaunchGame();
   const lanes = useVendorLanesQuery();
   const announcements = useAnnouncementsQuery();
@@ -24,8 +33,11 @@ export function GameCentre({ category, title }: { category: GameType; title: str
     <div className="page lobby-page">
       <BannerCarousel banners={banners} />
       <PageHeader title={title} />
+      {children}
       {lanes.isSuccess && cards.length === 0 ? (
-        <EmptyState />
+        children ? null : (
+          <EmptyState />
+        )
       ) : (
         <div className="vendor-grid">
           {cards.map((card) => (
