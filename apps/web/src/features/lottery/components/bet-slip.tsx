@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useApiErrorText } from '../../../lib/api-error-text';
 import { type LotteryNear, type LotteryRulesReply, myBetsKey, usePlaceBet, useQuote } from '../api/lottery';
@@ -59,6 +59,7 @@ export function BetSlip({
   const errorText = useApiErrorText();
   const client = useQueryClient();
   const lang = i18n.language.startsWith('zh') ? 'zh' : 'en';
+  const id = useId();
   const [playId, setPlayId] = useState(rules.betTypes[0]?.playId ?? '');
   const betType: BetType | undefined = rules.betTypes.find((b) => b.playId === playId);
   const picker = betType?.picker as Picker | undefined;
@@ -124,9 +125,12 @@ export function BetSlip({
   return (
     <section className="lottery-slip" aria-label={t('slip')}>
       <h2 className="lottery-section__title">{t('slip')}</h2>
-      <label className="field">
-        <span className="field__label">{t('bet_type')}</span>
+      <div className="field">
+        <label className="field__label" htmlFor={`${id}-type`}>
+          {t('bet_type')}
+        </label>
         <select
+          id={`${id}-type`}
           className="field__input"
           value={playId}
           onChange={(e) => {
@@ -143,20 +147,23 @@ export function BetSlip({
             </option>
           ))}
         </select>
-      </label>
+      </div>
 
       <div className="lottery-picker">
         {picker.kind === 'numbers' ? (
-          <label className="field">
-            <span className="field__label">{t('numbers_hint', { width: picker.width })}</span>
+          <div className="field">
+            <label className="field__label" htmlFor={`${id}-numbers`}>
+              {t('numbers_hint', { width: picker.width })}
+            </label>
             <input
+              id={`${id}-numbers`}
               className="field__input"
               inputMode="numeric"
               value={typed}
               onChange={(e) => setTyped(e.target.value)}
               placeholder={'0'.repeat(picker.width)}
             />
-          </label>
+          </div>
         ) : (
           (picker.kind === 'rows' ? picker.rows : ['']).map((rowName, r) => (
             <div key={r} className="lottery-picker__row" role="group" aria-label={rowName || t('selection')}>
@@ -208,19 +215,29 @@ export function BetSlip({
       </div>
 
       <div className="lottery-slip__grid">
-        <label className="field">
-          <span className="field__label">{t('unit')}</span>
-          <select className="field__input" value={price} onChange={(e) => setPrice(e.target.value)}>
+        <div className="field">
+          <label className="field__label" htmlFor={`${id}-unit`}>
+            {t('unit')}
+          </label>
+          <select
+            id={`${id}-unit`}
+            className="field__input"
+            value={price}
+            onChange={(e) => setPrice(e.target.value)}
+          >
             {PRICES.map((p) => (
               <option key={p} value={p}>
                 {p}
               </option>
             ))}
           </select>
-        </label>
-        <label className="field">
-          <span className="field__label">{t('multiple')}</span>
+        </div>
+        <div className="field">
+          <label className="field__label" htmlFor={`${id}-multiple`}>
+            {t('multiple')}
+          </label>
           <input
+            id={`${id}-multiple`}
             className="field__input"
             type="number"
             min={1}
@@ -229,17 +246,24 @@ export function BetSlip({
             onChange={(e) => setMultipleText(e.target.value)}
             onBlur={() => setMultipleText(String(multiple))}
           />
-        </label>
-        <label className="field">
-          <span className="field__label">{t('chase_issues')}</span>
-          <select className="field__input" value={issues} onChange={(e) => setIssues(Number(e.target.value))}>
+        </div>
+        <div className="field">
+          <label className="field__label" htmlFor={`${id}-issues`}>
+            {t('chase_issues')}
+          </label>
+          <select
+            id={`${id}-issues`}
+            className="field__input"
+            value={issues}
+            onChange={(e) => setIssues(Number(e.target.value))}
+          >
             {Array.from({ length: Math.max(1, open.length) }, (_, i) => i + 1).map((n) => (
               <option key={n} value={n}>
                 {n === 1 ? t('this_issue_only') : t('next_issues', { count: n })}
               </option>
             ))}
           </select>
-        </label>
+        </div>
         {issues > 1 && (
           <label className="checkbox lottery-slip__check">
             <input type="checkbox" checked={winStop} onChange={(e) => setWinStop(e.target.checked)} />
