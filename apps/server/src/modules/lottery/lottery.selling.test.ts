@@ -1,6 +1,5 @@
 import { lotteryBetSchema } from '@arcadia/contract';
 import { drawLottery, lotteryGame, settleLotteryBet } from '@arcadia/games';
-import { sql } from 'kysely';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { type TestApp, TEST_OPS_KEY, buildTestApp } from '../../test/build-test-app.js';
 import { fundMain, memberId } from '../../test/factories.js';

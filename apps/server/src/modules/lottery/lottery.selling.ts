@@ -7,8 +7,8 @@ import {
   lotteryReturn,
   quoteLotteryBet,
 } from '@arcadia/games';
-import { type Kysely, sql } from 'kysely';
-import type { Database, LotteryBetStatus } from '../../db/schema.js';
+import { type Kysely, type Selectable, sql } from 'kysely';
+import type { Database, LotteryBetTable } from '../../db/schema.js';
 import { AppError } from '../../lib/app-error.js';
 import type { Clock } from '../../lib/clock.js';
 import type { AuthedSession } from '../auth/session.service.js';
@@ -42,25 +42,8 @@ interface Log {
   error(obj: unknown, msg?: string): void;
 }
 
-type BetRow = {
-  id: string;
-  order_id: string;
-  merchant_id: number;
-  member_id: string;
-  game_code: string;
-  issue: string;
-  play_id: string;
-  content: string;
-  units: number;
-  multiple: number;
-  unit_stake: string;
-  stake: string;
-  prize_group: number;
-  payout: string;
-  status: LotteryBetStatus;
-  placed_at: Date | string;
-  settled_at: Date | string | null;
-};
+/** A `lottery_bet` row as read. */
+type BetRow = Selectable<LotteryBetTable>;
 
 const roundOf = (betId: string) => `L${betId}`;
 const betTx = (betId: string) => `L${betId}:b`;

@@ -24,6 +24,33 @@ const issue = (gameId: string, numero: string) => ({
   drawTime: soon(30_000),
   commitment,
 });
+/** The rules of SSC1 with its position-digit bet type. */
+const sscRules = {
+  gameId: 'SSC1',
+  family: 'ssc' as const,
+  prizeGroup: 1960,
+  closeBeforeSeconds: 10,
+  betTypes: [
+    {
+      playId: 'ssc.pos',
+      names: { en: 'Position digit', zh: '定位胆' },
+      pricing: 'unit' as const,
+      picker: { kind: 'rows', rows: ['1st', '2nd', '3rd', '4th', '5th'], values: digits, minPerRow: 0 },
+      odds: [{ tier: 'hit', payout: { num: '49', den: '5', value: 9.8 } }],
+    },
+  ],
+};
+/** A signed-in member with a wallet. */
+function signedIn() {
+  sessionStorage.setItem('merchantCode', 'demo');
+  useSessionStore.getState().setToken('tok-1');
+  useSessionStore.getState().setMemberType(0);
+  return {
+    memberInfo: () => ok(memberInfo()),
+    walletBalance: () => ok(balance),
+    merchantWallet: () => ok({ isSingle: 0 }),
+  };
+}
 const drawn = {
   gameId: 'SSC1',
   numero: '20261125-100',
@@ -36,13 +63,8 @@ const drawn = {
 
 describe('lottery draw hall', () => {
   it('shows the games, the issue on sale with its countdown, the latest draws and the odds; a draw verifies', async () => {
-    sessionStorage.setItem('merchantCode', 'demo');
-    useSessionStore.getState().setToken('tok-1');
-    useSessionStore.getState().setMemberType(0);
     const api = stubApi({
-      memberInfo: () => ok(memberInfo()),
-      walletBalance: () => ok(balance),
-      merchantWallet: () => ok({ isSingle: 0 }),
+      ...signedIn(),
       lotteryMenus: () =>
         ok([
           {
@@ -73,27 +95,7 @@ describe('lottery draw hall', () => {
         }),
       lotteryMyBets: () => ok({ list: [], pageNo: 1, totalPages: 0, totalCount: 0 }),
       lotteryOpened: () => ok({ list: [drawn], pageNo: 1, totalPages: 1, totalCount: 1 }),
-      lotteryRules: () =>
-        ok({
-          gameId: 'SSC1',
-          family: 'ssc',
-          prizeGroup: 1960,
-          closeBeforeSeconds: 10,
-          betTypes: [
-            {
-              playId: 'ssc.pos',
-              names: { en: 'Position digit', zh: '定位胆' },
-              pricing: 'unit',
-              picker: {
-                kind: 'rows',
-                rows: ['1st', '2nd', '3rd', '4th', '5th'],
-                values: digits,
-                minPerRow: 0,
-              },
-              odds: [{ tier: 'hit', payout: { num: '49', den: '5', value: 9.8 } }],
-            },
-          ],
-        }),
+      lotteryRules: () => ok(sscRules),
       lotteryVerify: () =>
         ok({ gameId: 'SSC1', numero: drawn.numero, commitment: drawn.commitment, numbers: drawn.numbers }),
     });
@@ -162,27 +164,7 @@ describe('lottery draw hall', () => {
         ]),
       lotteryNear: () => ok({ currentNumero: upcoming[0]!, nextNumero: upcoming[1]!, upcoming }),
       lotteryOpened: () => ok({ list: [], pageNo: 1, totalPages: 0, totalCount: 0 }),
-      lotteryRules: () =>
-        ok({
-          gameId: 'SSC1',
-          family: 'ssc',
-          prizeGroup: 1960,
-          closeBeforeSeconds: 10,
-          betTypes: [
-            {
-              playId: 'ssc.pos',
-              names: { en: 'Position digit', zh: '定位胆' },
-              pricing: 'unit',
-              picker: {
-                kind: 'rows',
-                rows: ['1st', '2nd', '3rd', '4th', '5th'],
-                values: digits,
-                minPerRow: 0,
-              },
-              odds: [{ tier: 'hit', payout: { num: '49', den: '5', value: 9.8 } }],
-            },
-          ],
-        }),
+      lotteryRules: () => ok(sscRules),
       // The server counts units: here one per ticked digit.
       lotteryQuote: (req) =>
         ok({ units: (req.query.get('bettingContent') ?? '').split(/[|,]/).filter(Boolean).length }),
