@@ -253,6 +253,7 @@ export async function buildApp(deps: AppDeps) {
     hub: () => realtime?.hub,
     clock,
     schedule: config.JOBS_ENABLED,
+    ledger,
     secrets: vendorSecrets,
     log: app.log,
   });

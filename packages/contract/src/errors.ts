@@ -58,6 +58,10 @@ export const errorCatalogue = {
   'lottery.content_invalid': { status: 400, message: 'The selection is not valid for this bet type.' },
   'lottery.too_many_units': { status: 400, message: 'This selection covers too many combinations.' },
   'lottery.stake_invalid': { status: 400, message: 'The stake is outside the limits.' },
+  'lottery.prize_group_invalid': {
+    status: 400,
+    message: 'The prize group must be between {min} and {max}.',
+  },
   'contract.rate.above.upline': {
     status: 400,
     message: 'A downline’s rates may not exceed your own contract.',

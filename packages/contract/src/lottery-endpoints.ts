@@ -34,13 +34,26 @@ export const lotteryEndpoints = {
     encrypted: false,
     modId: 'AGEANNOUNCE3',
   },
-  lotteryRules: { method: 'GET', path: '/lgw/games/rules', auth: 'none', encrypted: false },
+  // With a session, the odds at the member's own prize group.
+  lotteryRules: { method: 'GET', path: '/lgw/games/rules', auth: 'optional', encrypted: false },
   lotteryQuote: { method: 'GET', path: '/lgw/games/quote', auth: 'none', encrypted: false },
   lotteryVerify: { method: 'POST', path: '/lgw/draw/verify', auth: 'none', encrypted: false },
   // The original's mobile VN client posts to `/lotto-vn/lgw/betting?t=<ms>`; one gateway path here.
   lotteryBet: { method: 'POST', path: '/lgw/betting', auth: 'member', encrypted: false },
   lotteryMyBets: { method: 'GET', path: '/lgw/bets', auth: 'member', encrypted: false },
   lotteryCancelChase: { method: 'POST', path: '/lgw/bets/chase/cancel', auth: 'member', encrypted: false },
+  lotteryPrizeGroups: {
+    method: 'GET',
+    path: '/wps/agent/lottery/prize-groups',
+    auth: 'member',
+    encrypted: false,
+  },
+  lotterySetPrizeGroup: {
+    method: 'POST',
+    path: '/wps/agent/lottery/prize-group',
+    auth: 'member',
+    encrypted: false,
+  },
   // Platform-wide (issues are shared by every brand): all-brand admins only.
   opsLotteryRun: {
     method: 'POST',

@@ -269,6 +269,38 @@ export const lotteryRoutes = {
     body: z.object({ orderId: z.string().regex(/^[1-9][0-9]{0,17}$/) }),
     reply: z.object({ refunded: z.number().int(), amount: z.string() }),
   }),
+  lotteryPrizeGroups: defineRoute({
+    ...endpoints.lotteryPrizeGroups,
+    tag: 'lottery',
+    summary:
+      "The caller's lottery prize group and its direct downline's (docs/lottery.md): a downline plays at its own group, and the gap to the caller's is the caller's rebate on its bets.",
+    query: z.object(pageQuery),
+    reply: z.object({
+      own: z.number().int(),
+      min: z.number().int(),
+      list: z.array(
+        z.object({
+          memberId: z.string(),
+          account: z.string(),
+          agent: z.boolean(),
+          prizeGroup: z.number().int(),
+          /** No group of its own: plays at the caller's. */
+          inherited: z.boolean(),
+        }),
+      ),
+      pageNo: z.number().int(),
+      totalPages: z.number().int(),
+      totalCount: z.number().int(),
+    }),
+  }),
+  lotterySetPrizeGroup: defineRoute({
+    ...endpoints.lotterySetPrizeGroup,
+    tag: 'lottery',
+    summary:
+      "Sets a direct downline's prize group: at most the caller's own, at least the platform minimum and the highest group below it. Errors: `not.found` (not a direct downline), `lottery.prize_group_invalid`.",
+    body: z.object({ memberId: z.string().regex(/^[1-9][0-9]{0,17}$/), prizeGroup: z.number().int() }),
+    reply: z.object({ memberId: z.string(), prizeGroup: z.number().int() }),
+  }),
   opsLotteryRun: defineRoute({
     ...endpoints.opsLotteryRun,
     tag: 'ops',
@@ -283,6 +315,8 @@ export const lotteryRoutes = {
           settled: z.number().int(),
           won: z.number().int(),
           paid: z.number().int(),
+          /** Agents' prize-group rebate postings made. */
+          rebates: z.number().int(),
           ms: z.number(),
           /** Where the settlement's time went: reading and evaluating the bets, paying (the settle callbacks and their records). */
           phases: z.object({ readAndEvaluateMs: z.number(), payMs: z.number() }),

@@ -65,6 +65,7 @@ export const ledgerKinds = [
   'DAILY_WAGE',
   'HOURLY_SALARY',
   'REALTIME_SALARY',
+  'LOTTERY_REBATE',
 ] as const;
 
 export const memberTransactionSchema = z.object({

@@ -753,11 +753,21 @@ export interface LotteryBetTable {
   payout: ColumnType<string, bigint | string | undefined, bigint | string>;
   status: ColumnType<LotteryBetStatus, LotteryBetStatus | undefined, LotteryBetStatus>;
   paid: Generated<boolean>;
+  rebated: Generated<boolean>;
   placed_at: Timestamp;
   settled_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
 }
 
+export interface LotteryPrizeGroupTable {
+  member_id: string;
+  merchant_id: number;
+  prize_group: number;
+  set_by: string | null;
+  updated_at: Timestamp;
+}
+
 export interface Database {
+  lottery_prize_group: LotteryPrizeGroupTable;
   lottery_order: LotteryOrderTable;
   lottery_bet: LotteryBetTable;
   merchant: MerchantTable;

@@ -9,6 +9,8 @@ import { type Kysely, sql } from 'kysely';
  *    draw), won / lost (settled: recorded once the platform has applied the result), refunded (rolled
  *    back: a cancelled draw, a stopped chase, a bet whose answer was lost; `paid` once the
  *    rollback is applied), refused.
+ *    `rebated`: the agents' prize-group rebates on the bet were posted.
+ * 2b. `lottery_prize_group`: an agent's prize group, set by its upline.
  * 3. Issue numbers of games with more than 999 draws a day take four digits.
  * 4. `vendor_settle_many(jsonb)`: a batch of `win` operations applied set-based — one statement
  *    per table for the whole batch instead of one sub-transaction per operation — with the same
@@ -53,6 +55,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       status text not null default 'placing'
         check (status in ('placing', 'open', 'won', 'lost', 'refunded', 'refused')),
       paid boolean not null default false,
+      rebated boolean not null default false,
       placed_at timestamptz not null default now(),
       settled_at timestamptz,
       foreign key (game_code, issue) references lottery_issue (game_code, issue)
@@ -60,6 +63,17 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`create index lottery_bet_issue_open_idx on lottery_bet (game_code, issue) where status = 'open'`.execute(
     db,
   );
+  // An agent's lottery prize group, set by its upline for its downline (docs/lottery.md): a member
+  // without a row plays at the brand's prize group. The gap between an agent's group and its
+  // downline's is the agent's rebate on the downline's bets.
+  await sql`
+    create table lottery_prize_group (
+      member_id bigint primary key references member (id),
+      merchant_id integer not null references merchant (id),
+      prize_group integer not null check (prize_group between 1700 and 1980),
+      set_by bigint references member (id),
+      updated_at timestamptz not null default now()
+    )`.execute(db);
   await sql`create index lottery_bet_member_idx on lottery_bet (member_id, id desc)`.execute(db);
   await sql`create index lottery_bet_order_idx on lottery_bet (order_id)`.execute(db);
   await sql`create index lottery_bet_placing_idx on lottery_bet (placed_at) where status = 'placing'`.execute(
@@ -186,4 +200,5 @@ export async function down(db: Kysely<unknown>): Promise<void> {
   await sql`drop function if exists vendor_settle_many(jsonb)`.execute(db);
   await sql`drop table if exists lottery_bet`.execute(db);
   await sql`drop table if exists lottery_order`.execute(db);
+  await sql`drop table if exists lottery_prize_group`.execute(db);
 }

@@ -20,7 +20,8 @@ export type LedgerKind =
   | 'DIVIDEND'
   | 'DAILY_WAGE'
   | 'HOURLY_SALARY'
-  | 'REALTIME_SALARY';
+  | 'REALTIME_SALARY'
+  | 'LOTTERY_REBATE';
 
 export type AccountKind = 'main' | 'vendor' | 'points' | 'system';
 
@@ -31,6 +32,7 @@ export const systemAccounts = [
   'vendor_settlement',
   'promotions_expense',
   'salary_expense',
+  'lottery_rebate_expense',
   'adjustments',
 ] as const;
 export type SystemAccount = (typeof systemAccounts)[number];

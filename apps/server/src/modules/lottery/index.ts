@@ -5,9 +5,11 @@ import type { Clock } from '../../lib/clock.js';
 import type { RouteHooks } from '../../plugins/routes.js';
 import { createHouseWalletClient } from '../house/house.wallet.js';
 import type { RealtimeHub } from '../realtime/index.js';
+import type { LedgerService } from '../ledger/ledger.service.js';
 import type { VendorSecrets } from '../vendors/vendor-secret.js';
 import { type IssueRow, createLotteryDraws, issueOut, openedOut } from './lottery.draws.js';
 import { lotterySettings, registerLotteryRoutes } from './lottery.routes.js';
+import { createLotteryRebates } from './lottery.rebates.js';
 import { type LotterySelling, createLotterySelling } from './lottery.selling.js';
 
 declare module 'fastify' {
@@ -33,6 +35,7 @@ export function createLotteryModule(deps: {
   clock: Clock;
   /** Run the draw schedule on this instance (JOBS_ENABLED). Several may: a draw happens once. */
   schedule: boolean;
+  ledger: LedgerService;
   /** The brands' house-vendor secrets: lottery bets are signed wallet callbacks like any house game. */
   secrets: VendorSecrets;
   log: {
@@ -66,6 +69,7 @@ export function createLotteryModule(deps: {
         hub.toTopic(id, `lottery:${row.game_code}`, 'lottery.result', openedOut(row)),
       ).catch((err: unknown) => deps.log.error({ err }, 'lottery result event failed')),
   });
+  const rebates = createLotteryRebates({ db: deps.db, ledger: deps.ledger });
   let selling: LotterySelling | null = null;
   let timer: NodeJS.Timeout | null = null;
   type Pass = Awaited<ReturnType<typeof pass>>;
@@ -126,9 +130,17 @@ export function createLotteryModule(deps: {
         hub: deps.hub,
         clock: deps.clock,
         settings: lotterySettings,
+        rebates,
         log: deps.log,
       });
-      registerLotteryRoutes(app, hooks, { draws, selling, clock: deps.clock, db: deps.db, runPass: runNow });
+      registerLotteryRoutes(app, hooks, {
+        draws,
+        selling,
+        rebates,
+        clock: deps.clock,
+        db: deps.db,
+        runPass: runNow,
+      });
       app.decorate('lottery', module);
       deps.hub()?.openTopics('lottery', () => true);
       if (deps.schedule) {

@@ -19,6 +19,7 @@ import type { Clock } from '../../lib/clock.js';
 import { type RouteHooks, registerRoute } from '../../plugins/routes.js';
 import type { Brand } from '../brand/brand.service.js';
 import { type LotteryDraws, issueOut, openedOut } from './lottery.draws.js';
+import type { LotteryRebates } from './lottery.rebates.js';
 import type { LotterySelling } from './lottery.selling.js';
 
 /** The brand's lottery settings with their defaults (docs/lottery.md). */
@@ -41,6 +42,7 @@ export function registerLotteryRoutes(
   deps: {
     draws: LotteryDraws;
     selling: LotterySelling;
+    rebates: LotteryRebates;
     clock: Clock;
     db: Kysely<Database>;
     runPass: () => Promise<{
@@ -116,9 +118,14 @@ export function registerLotteryRoutes(
     }
     return out;
   });
-  registerRoute(app, hooks, lotteryRoutes.lotteryRules, async ({ brand, query }) => {
+  registerRoute(app, hooks, lotteryRoutes.lotteryRules, async ({ brand, query, session }) => {
     const game = gameOrThrow(query.gameId);
-    const { prizeGroup, closeBeforeSeconds } = lotterySettings(brand);
+    const settings = lotterySettings(brand);
+    const { closeBeforeSeconds } = settings;
+    // A member sees the odds it plays at: its own prize group when its upline set one.
+    const prizeGroup = session
+      ? await deps.rebates.groupOf(brand.id, session.member.id, settings.prizeGroup)
+      : settings.prizeGroup;
     return {
       gameId: game.code,
       family: game.family,
@@ -165,6 +172,12 @@ export function registerLotteryRoutes(
   );
   registerRoute(app, hooks, lotteryRoutes.lotteryCancelChase, async ({ brand, session, body }) =>
     selling.cancelChase(brand, session!, body.orderId),
+  );
+  registerRoute(app, hooks, lotteryRoutes.lotteryPrizeGroups, async ({ brand, session, query }) =>
+    deps.rebates.downline(brand, session!, query.pageNo, query.pageSize),
+  );
+  registerRoute(app, hooks, lotteryRoutes.lotterySetPrizeGroup, async ({ brand, session, body }) =>
+    deps.rebates.setGroup(brand, session!, body.memberId, body.prizeGroup),
   );
   registerRoute(app, hooks, lotteryRoutes.opsLotteryRun, async ({ operator }) => {
     allBrands(operator);

@@ -349,6 +349,69 @@ describe('lottery selling', () => {
     expect(await balance()).toBe(before - 1000n + 980n);
   });
 
+  it("an agent sets its downline's prize group; the downline plays at it and the agent earns the gap, once", async () => {
+    const agentToken = await t.login('demoagent', 'demo1234');
+    const agent = await memberId(t.db, 'demoagent');
+    const groups = (headers: Record<string, string>) =>
+      t.app.inject({ method: 'GET', url: '/wps/agent/lottery/prize-groups', headers });
+    const set = (memberId: string, prizeGroup: number, auth = agentToken) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/wps/agent/lottery/prize-group',
+        headers: { authorization: auth },
+        payload: { memberId, prizeGroup },
+      });
+    const mine = (await groups({ authorization: agentToken })).json().value;
+    expect(mine.own).toBe(1960);
+    expect(mine.list.find((m: { memberId: string }) => m.memberId === player)).toMatchObject({
+      prizeGroup: 1960,
+      inherited: true,
+    });
+    expect((await set(player, 1970)).json().code).toBe('lottery.prize_group_invalid');
+    expect((await set(player, 1699)).json().code).toBe('lottery.prize_group_invalid');
+    // The member cannot set its own group, nor anyone set another agent's downline's.
+    expect((await set(player, 1900, token)).json().code).toBe('not.found');
+    expect((await set(player, 1950)).json().value).toEqual({ memberId: player, prizeGroup: 1950 });
+    // The member's odds table is at its group.
+    const rules = await t.app.inject({
+      method: 'GET',
+      url: '/lgw/games/rules?gameId=SSC1',
+      headers: { authorization: token },
+    });
+    expect(rules.json().value.prizeGroup).toBe(1950);
+
+    /** The agent's main wallet (none until its first posting). */
+    const agentBalance = async () => {
+      const row = await t.db
+        .selectFrom('ledger_account')
+        .select('balance')
+        .where('owner_id', '=', agent)
+        .where('kind', '=', 'main')
+        .executeTakeFirst();
+      return BigInt(row?.balance ?? 0);
+    };
+    const [issue] = await upcoming('SSC1');
+    const before = await balance();
+    const agentBefore = await agentBalance();
+    const res = await bet(sscBet([{ numero: issue!.numero, multiple: 1 }]));
+    expect(res.statusCode, res.body).toBe(200);
+    await drawAndSettle(issue!.drawAt);
+    // Odds at 1950: 10 × 1.00 staked, the hit pays 1.00 × 1950/2000 × 10 = 9.75.
+    expect(await balance()).toBe(before - 1000n + 975n);
+    // The agent earns (1960 − 1950) / 2000 of the stake: 0.05.
+    expect(await agentBalance()).toBe(agentBefore + 5n);
+    const rebate = await t.db
+      .selectFrom('ledger_transaction')
+      .select(['kind', 'member_id'])
+      .where('kind', '=', 'LOTTERY_REBATE')
+      .execute();
+    expect(rebate).toEqual([{ kind: 'LOTTERY_REBATE', member_id: agent }]);
+    // Settled again (a recovery): nothing more.
+    await t.app.lottery.selling().settleIssue('SSC1', issue!.numero);
+    expect(await agentBalance()).toBe(agentBefore + 5n);
+    await t.db.deleteFrom('lottery_prize_group').where('member_id', '=', player).execute();
+  });
+
   it('settlement is idempotent: two settlements of one draw at once pay once', async () => {
     const [issue] = await upcoming('SSC1');
     const before = await balance();

@@ -17,6 +17,7 @@ import type { HouseWalletClient, SendResult } from '../house/house.wallet.js';
 import type { RealtimeHub } from '../realtime/index.js';
 import { HOUSE_VENDOR } from '../vendors/vendor-secret.js';
 import { createVendorSession } from '../vendors/vendor-session.js';
+import type { LotteryRebates } from './lottery.rebates.js';
 
 /** Largest stake of one bet (one order on one issue), in major units. */
 export const MAX_BET_MAJOR = 100_000n;
@@ -97,6 +98,8 @@ export function createLotterySelling(deps: {
   hub: () => RealtimeHub | undefined;
   clock: Clock;
   settings: (brand: Brand) => { prizeGroup: number; closeBeforeSeconds: number };
+  /** Prize groups (a member's odds) and the agents' rebates on settled bets. */
+  rebates: LotteryRebates;
   log?: Log;
 }) {
   const { db, wallet } = deps;
@@ -311,7 +314,9 @@ export function createLotterySelling(deps: {
   return {
     /** Places bet orders: every issue of every order is paid for, or none is. */
     async place(brand: Brand, session: AuthedSession, contents: PlaceContent[]) {
-      const { prizeGroup, closeBeforeSeconds } = deps.settings(brand);
+      const { prizeGroup: brandGroup, closeBeforeSeconds } = deps.settings(brand);
+      // The member's own group (set by its upline), else the brand's: the odds of every bet.
+      const prizeGroup = await deps.rebates.groupOf(brand.id, session.member.id, brandGroup);
       const now = deps.clock.now().getTime();
       const minUnit = 10n ** BigInt(Math.max(0, brand.currencyScale - 2));
       const maxBet = MAX_BET_MAJOR * 10n ** BigInt(brand.currencyScale);
@@ -515,6 +520,7 @@ export function createLotterySelling(deps: {
           settled: 0,
           won: 0,
           paid: 0,
+          rebates: 0,
           ms: 0,
           phases: { readAndEvaluateMs: 0, payMs: 0 },
         };
@@ -547,6 +553,7 @@ export function createLotterySelling(deps: {
       const evaluated = performance.now();
       const settled = await deliverResults(open);
       const delivered = performance.now();
+      const rebates = await deps.rebates.pay(settled);
       const won = settled.filter((b) => b.status === 'won');
       const stops = await winStops(won.map((w) => String(w.order_id)));
       await stopChases(won, stops);
@@ -557,6 +564,7 @@ export function createLotterySelling(deps: {
         settled: settled.length,
         won: won.length,
         paid: settled.length,
+        rebates,
         ms,
         phases: { readAndEvaluateMs: evaluated - started, payMs: delivered - evaluated },
       };

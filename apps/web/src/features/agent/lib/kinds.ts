@@ -22,6 +22,7 @@ const kindSet = {
   DAILY_WAGE: true,
   HOURLY_SALARY: true,
   REALTIME_SALARY: true,
+  LOTTERY_REBATE: true,
 } as const satisfies Record<LedgerKind, true>;
 export const ledgerKinds = Object.keys(kindSet) as LedgerKind[];
 
