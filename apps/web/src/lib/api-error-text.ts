@@ -4,8 +4,9 @@ import { ApiError } from './api-client';
 
 /**
  * Translates a failed call by its stable code (`errors:<code>`, docs/api.md), falling back to
- * the server's English message for a code this build does not know yet. A rate-limit reply adds
- * how long to wait, from `value.retryAfterSeconds`.
+ * the server's English message for a code this build does not know yet; the reply's `value` fills
+ * the message's placeholders. A rate-limit reply adds how long to wait, from
+ * `value.retryAfterSeconds`.
  */
 export function useApiErrorText() {
   const { t } = useTranslation('errors');
@@ -15,7 +16,12 @@ export function useApiErrorText() {
       const wait = Number(err.value?.retryAfterSeconds);
       if (err.code === 'TOO_MANY_REQUESTS' && Number.isFinite(wait) && wait > 0)
         return t('too_many_requests_wait', { seconds: Math.ceil(wait) });
-      return t(err.code as 'network', { defaultValue: err.message });
+      // The reply's `value` fills the message's placeholders ({{min}}, {{max}}, …).
+      const values =
+        err.value && typeof err.value === 'object' && !Array.isArray(err.value)
+          ? (err.value as Record<string, unknown>)
+          : {};
+      return t(err.code as 'network', { ...values, defaultValue: err.message });
     },
     [t],
   );

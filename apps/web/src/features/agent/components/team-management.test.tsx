@@ -210,4 +210,54 @@ describe('team management', { timeout: 30_000 }, () => {
     });
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
+
+  it("sets a direct downline's lottery prize group and shows the agent's rebate on it", async () => {
+    logInAgent();
+    let group = 1960;
+    const api = stubApi({
+      agentDownlineList: downlineList,
+      lotteryPrizeGroups: () =>
+        ok({
+          own: 1960,
+          min: 1700,
+          list: [
+            {
+              memberId: '100',
+              account: 'player00',
+              agent: false,
+              prizeGroup: group,
+              inherited: group === 1960,
+            },
+          ],
+          pageNo: 1,
+          totalPages: 1,
+          totalCount: 1,
+        }),
+      lotterySetPrizeGroup: (req) => {
+        const body = req.body as { memberId: string; prizeGroup: number };
+        if (body.prizeGroup > 1960)
+          return fail(400, 'lottery.prize_group_invalid', 'bad', { min: 1700, max: 1960 });
+        group = body.prizeGroup;
+        return ok(body);
+      },
+    });
+    renderWithProviders(<TeamManagement onSetPaymentPassword={() => undefined} />, statusFixture());
+    const section = await screen.findByRole('region', { name: 'Lottery prize groups' });
+    const input = within(section).getByLabelText('Prize group of player00');
+    expect(input).toHaveValue(1960);
+    await userEvent.clear(input);
+    await userEvent.type(input, '1990');
+    await userEvent.click(within(section).getByRole('button', { name: 'Save' }));
+    expect(await within(section).findByRole('alert')).toHaveTextContent(
+      'The prize group must be between 1700 and 1960.',
+    );
+    await userEvent.clear(input);
+    await userEvent.type(input, '1950');
+    expect(within(section).getByText('0.50 %')).toBeInTheDocument();
+    await userEvent.click(within(section).getByRole('button', { name: 'Save' }));
+    await waitFor(() =>
+      expect(api.calls('lotterySetPrizeGroup').at(-1)!.body).toEqual({ memberId: '100', prizeGroup: 1950 }),
+    );
+    await waitFor(() => expect(within(section).getByLabelText('Prize group of player00')).toHaveValue(1950));
+  });
 });

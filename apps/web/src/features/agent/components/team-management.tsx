@@ -8,6 +8,7 @@ import { csvAmount, csvFileName } from '../lib/csv';
 import { TeamBreadcrumb } from './breadcrumb';
 import { CsvButton, collectPages } from './csv-button';
 import { type ReportColumn, ReportTable } from './report-table';
+import { LotteryPrizeGroups } from './lottery-prize-groups';
 import { TransferDialog } from './transfer-dialog';
 
 type SortKey = NonNullable<DownlineQuery['sortBy']>;
@@ -256,6 +257,7 @@ export function TeamManagement({ onSetPaymentPassword }: { onSetPaymentPassword(
         onSortChange={setSort}
         onPageChange={setPageNo}
       />
+      {!rootId && <LotteryPrizeGroups />}
       <TransferDialog
         target={transferTo}
         onClose={() => setTransferTo(null)}
