@@ -53,6 +53,17 @@ export const betRecordSchema = z
     status: z.enum(betStatuses),
     placedAt: z.string(),
     settledAt: z.string().nullable(),
+    /** A house lottery bet: its issue, bet type, selection and the draw's numbers once drawn. */
+    lottery: z
+      .object({
+        numero: z.string(),
+        playId: z.string(),
+        betType: z.string(),
+        content: z.string(),
+        multiple: z.number().int(),
+        numbers: z.array(z.string()).nullable(),
+      })
+      .optional(),
   })
   .meta({ id: 'BetRecord' });
 export type BetRecord = z.infer<typeof betRecordSchema>;

@@ -141,6 +141,27 @@ describe('lottery selling', () => {
       .where('round_id', '=', `L${placed.betId}`)
       .executeTakeFirstOrThrow();
     expect(closed).toMatchObject({ status: 'settled', payout: '1960', valid_bet: '2000' });
+    // The betting record shows the round as the lottery bet it is.
+    const record = await t.app.inject({
+      method: 'GET',
+      url: '/wps/member/bets?pageSize=100',
+      headers: { authorization: token },
+    });
+    expect(
+      record.json().value.list.find((r: { roundId: string }) => r.roundId === `L${placed.betId}`),
+    ).toMatchObject({
+      gameName: '1-Minute Lotto 5D',
+      gameType: 'ELOTT',
+      payout: 19.6,
+      lottery: {
+        numero: issue!.numero,
+        playId: 'ssc.pos',
+        betType: 'Position digit',
+        content: ALL_FIRST,
+        multiple: 2,
+        numbers: drawn.numbers,
+      },
+    });
   });
 
   it('sales close the brand’s seconds before the draw: one second before is sold, at the close it is refused', async () => {

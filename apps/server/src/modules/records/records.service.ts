@@ -1,4 +1,5 @@
 import type { BetRecord, RecordFigures, RouteQuery, Routes, Winner } from '@arcadia/contract';
+import { lotteryBetTypes, lotteryGame } from '@arcadia/games';
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { AppError } from '../../lib/app-error.js';
@@ -82,6 +83,52 @@ export function createRecordsService(db: Kysely<Database>) {
     }
     return out;
   }
+  /**
+   * The house lottery's rounds (`L<bet id>`): issue, bet type, selection and the draw's numbers,
+   * with the game's and bet type's names (the lottery's games are not catalogue rows).
+   */
+  async function lotteryDetails(rows: { adapter: string; round_id: string }[], lang: string) {
+    const out = new Map<string, { gameName: string; detail: NonNullable<BetRecord['lottery']> }>();
+    const ids = rows
+      .filter((r) => r.adapter === 'house' && /^L[1-9][0-9]{0,17}$/.test(r.round_id))
+      .map((r) => r.round_id.slice(1));
+    if (ids.length === 0) return out;
+    const found = await db
+      .selectFrom('lottery_bet as b')
+      .leftJoin('lottery_issue as i', (j) =>
+        j.onRef('i.game_code', '=', 'b.game_code').onRef('i.issue', '=', 'b.issue'),
+      )
+      .select([
+        'b.id',
+        'b.game_code',
+        'b.issue',
+        'b.play_id',
+        'b.content',
+        'b.multiple',
+        'i.numbers',
+        'i.status',
+      ])
+      .where('b.id', 'in', ids)
+      .execute();
+    const language = lang === 'ZH' ? 'zh' : 'en';
+    for (const b of found) {
+      const game = lotteryGame(b.game_code);
+      const type = game ? lotteryBetTypes(game.family).find((x) => x.code === b.play_id) : undefined;
+      out.set(`L${b.id}`, {
+        gameName: game?.names[language] ?? b.game_code,
+        detail: {
+          numero: b.issue,
+          playId: b.play_id,
+          betType: type?.names[language] ?? b.play_id,
+          content: b.content,
+          multiple: b.multiple,
+          numbers: b.status === 'drawn' ? (b.numbers ?? null) : null,
+        },
+      });
+    }
+    return out;
+  }
+
   const nameOf = (game: CatalogueGame | undefined, code: string, lang: string) =>
     game ? (game.names[lang] ?? game.names.EN ?? Object.values(game.names)[0] ?? code) : code;
 
@@ -119,6 +166,7 @@ export function createRecordsService(db: Kysely<Database>) {
         brand.id,
         rows.map((r) => r.game_code),
       );
+      const lottery = await lotteryDetails(rows, lang);
       const scale = brand.currencyScale;
       const list: BetRecord[] = rows.map((r) => ({
         id: r.id,
@@ -134,6 +182,12 @@ export function createRecordsService(db: Kysely<Database>) {
         status: r.status,
         placedAt: new Date(r.placed_at).toISOString(),
         settledAt: r.settled_at ? new Date(r.settled_at).toISOString() : null,
+        ...(lottery.has(r.round_id)
+          ? {
+              gameName: lottery.get(r.round_id)!.gameName,
+              lottery: lottery.get(r.round_id)!.detail,
+            }
+          : {}),
       }));
       const totalCount = Number(total.n);
       return {

@@ -141,7 +141,25 @@ export function BetRecord() {
                     <small className="records__studio">{r.vassalage}</small>
                   </td>
                   <td>{t(`category_name.${r.gameType}`, { defaultValue: r.gameType })}</td>
-                  <td className="data-table__ref">{r.roundId}</td>
+                  <td className="data-table__ref">
+                    {r.roundId}
+                    {r.lottery && (
+                      <small className="records__lottery">
+                        {t('lottery_detail', {
+                          numero: r.lottery.numero,
+                          betType: r.lottery.betType,
+                          content: r.lottery.content,
+                        })}
+                        {r.lottery.multiple > 1 && ` ×${r.lottery.multiple}`}
+                        {r.lottery.numbers && (
+                          <>
+                            <br />
+                            {t('lottery_drawn', { numbers: r.lottery.numbers.join(' ') })}
+                          </>
+                        )}
+                      </small>
+                    )}
+                  </td>
                   <td className="data-table__num">{money(r.stake)}</td>
                   <td className="data-table__num">{money(r.validBet)}</td>
                   <td className="data-table__num">{money(r.payout)}</td>

@@ -57,7 +57,25 @@ describe('member records', () => {
         }),
       memberBetRecord: (req) =>
         ok({
-          list: [bet('1', 0.5), bet('2', -1.5)],
+          list: [
+            bet('1', 0.5),
+            bet('2', -1.5),
+            {
+              ...bet('3', 18.1),
+              roundId: 'L77',
+              gameType: 'ELOTT',
+              vassalage: 'HOUSE',
+              gameName: '1-Minute Lotto 5D',
+              lottery: {
+                numero: '20261125-0101',
+                playId: 'ssc.pos',
+                betType: 'Position digit',
+                content: '0,1,2,3,4,5,6,7,8,9||||',
+                multiple: 1,
+                numbers: ['3', '1', '4', '1', '5'],
+              },
+            },
+          ],
           pageNo: Number(req.query.get('pageNo') ?? 1),
           totalPages: 3,
           totalCount: 42,
@@ -67,7 +85,12 @@ describe('member records', () => {
     });
     renderWithProviders(<BetRecord />, statusFixture());
     const table = await screen.findByTestId('bet-record');
-    await waitFor(() => expect(within(table).getAllByRole('row')).toHaveLength(3));
+    await waitFor(() => expect(within(table).getAllByRole('row')).toHaveLength(4));
+    // A lottery bet shows its issue, bet type, selection and the drawn numbers.
+    expect(
+      within(table).getByText(/Issue 20261125-0101 · Position digit: 0,1,2,3,4,5,6,7,8,9\|\|\|\|/),
+    ).toBeInTheDocument();
+    expect(within(table).getByText(/Drawn: 3 1 4 1 5/)).toBeInTheDocument();
     expect(within(table).getByRole('columnheader', { name: 'Profit / loss' })).toBeInTheDocument();
     expect(within(table).getAllByText('+0.50')).toHaveLength(1);
     expect(screen.getByTestId('total-profit-loss')).toHaveTextContent('-1,000.50');
