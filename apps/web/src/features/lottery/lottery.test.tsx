@@ -40,6 +40,25 @@ const sscRules = {
     },
   ],
 };
+/** An open bet of a two-issue chase (order 4). */
+const chaseBet = (betId: string, numero: string) => ({
+  betId,
+  orderId: '4',
+  gameId: 'SSC1',
+  numero,
+  playId: 'ssc.pos',
+  bettingContent: '3,7||||',
+  units: 2,
+  multiple: 3,
+  unitStake: '100',
+  stake: '600',
+  payout: '0',
+  status: 'open' as const,
+  winStop: true,
+  numbers: null,
+  placedAt: soon(0),
+  settledAt: null,
+});
 /** A signed-in member with a wallet. */
 function signedIn() {
   sessionStorage.setItem('merchantCode', 'demo');
@@ -174,46 +193,7 @@ describe('lottery draw hall', () => {
       },
       lotteryMyBets: () =>
         ok({
-          list: placed.length
-            ? [
-                {
-                  betId: '9',
-                  orderId: '4',
-                  gameId: 'SSC1',
-                  numero: '20261125-0102',
-                  playId: 'ssc.pos',
-                  bettingContent: '3,7||||',
-                  units: 2,
-                  multiple: 3,
-                  unitStake: '100',
-                  stake: '600',
-                  payout: '0',
-                  status: 'open',
-                  winStop: true,
-                  numbers: null,
-                  placedAt: soon(0),
-                  settledAt: null,
-                },
-                {
-                  betId: '8',
-                  orderId: '4',
-                  gameId: 'SSC1',
-                  numero: '20261125-0101',
-                  playId: 'ssc.pos',
-                  bettingContent: '3,7||||',
-                  units: 2,
-                  multiple: 3,
-                  unitStake: '100',
-                  stake: '600',
-                  payout: '0',
-                  status: 'open',
-                  winStop: true,
-                  numbers: null,
-                  placedAt: soon(0),
-                  settledAt: null,
-                },
-              ]
-            : [],
+          list: placed.length ? [chaseBet('9', '20261125-0102'), chaseBet('8', '20261125-0101')] : [],
           pageNo: 1,
           totalPages: 1,
           totalCount: placed.length ? 2 : 0,
