@@ -340,6 +340,6 @@ export const lotteryEvents = {
   'lottery.issue': lotteryIssueSchema,
   /** An issue was drawn (or cancelled): numbers and the revealed seed. */
   'lottery.result': lotteryOpenedSchema,
-  /** To the member: one of their bets was settled or refunded. */
+  /** To the member: one of their bets was settled or refunded (a few per member and game of one draw). */
   'lottery.bet': lotteryBetSchema,
 } as const;

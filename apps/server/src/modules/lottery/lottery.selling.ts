@@ -25,6 +25,8 @@ export const MAX_BET_MAJOR = 100_000n;
 export const SETTLE_CHUNK = 4000;
 /** …this many at a time. */
 const SETTLE_PARALLEL = 3;
+/** `lottery.bet` events per member and game for one settlement or refund. */
+const NOTIFY_PER_MEMBER = 5;
 /** Recovery leaves younger placements alone: they may still be in flight on some instance. */
 export const PLACING_AGE_MS = 60_000;
 
@@ -173,10 +175,19 @@ export function createLotterySelling(deps: {
     return done;
   }
 
+  /**
+   * Tells members their bets changed: up to a few bets per member and game (a member with
+   * hundreds of bets on one draw gets a handful of events, each enough to refresh the list).
+   */
   function notify(rows: BetRow[], winStop: Map<string, boolean>, numbers: string[] | null) {
     const hub = deps.hub();
     if (!hub) return;
+    const sent = new Map<string, number>();
     for (const r of rows) {
+      const key = `${r.member_id}:${r.game_code}`;
+      const n = sent.get(key) ?? 0;
+      if (n >= NOTIFY_PER_MEMBER) continue;
+      sent.set(key, n + 1);
       hub.toMember(
         String(r.member_id),
         'lottery.bet',
