@@ -180,6 +180,8 @@ export const lotteryRoutes = {
       nextNumero: lotteryIssueSchema.nullable(),
       /** The issues on sale from the current one on, as far as they are scheduled (a chase's choice). */
       upcoming: z.array(lotteryIssueSchema),
+      /** The server's time: countdowns run on it, whatever the device's clock says. */
+      serverTime: z.iso.datetime(),
     }),
   }),
   lotteryOpened: defineRoute({

@@ -98,6 +98,7 @@ export function registerLotteryRoutes(
       currentNumero: issueOut(current, closeBeforeSeconds),
       nextNumero: next ? issueOut(next, closeBeforeSeconds) : null,
       upcoming: ahead.map((row) => issueOut(row, closeBeforeSeconds)),
+      serverTime: clock.now().toISOString(),
     };
   });
   registerRoute(app, hooks, lotteryRoutes.lotteryOpened, async ({ query }) => {

@@ -111,6 +111,7 @@ describe('lottery draw hall', () => {
           currentNumero: issue(req.query.get('gameId') ?? '', '20261125-101'),
           nextNumero: null,
           upcoming: [issue(req.query.get('gameId') ?? '', '20261125-101')],
+          serverTime: soon(0),
         }),
       lotteryMyBets: () => ok({ list: [], pageNo: 1, totalPages: 0, totalCount: 0 }),
       lotteryOpened: () => ok({ list: [drawn], pageNo: 1, totalPages: 1, totalCount: 1 }),
@@ -181,7 +182,8 @@ describe('lottery draw hall', () => {
             ],
           },
         ]),
-      lotteryNear: () => ok({ currentNumero: upcoming[0]!, nextNumero: upcoming[1]!, upcoming }),
+      lotteryNear: () =>
+        ok({ currentNumero: upcoming[0]!, nextNumero: upcoming[1]!, upcoming, serverTime: soon(0) }),
       lotteryOpened: () => ok({ list: [], pageNo: 1, totalPages: 0, totalCount: 0 }),
       lotteryRules: () => ok(sscRules),
       // The server counts units: here one per ticked digit.
@@ -279,5 +281,35 @@ describe('lottery draw hall', () => {
     // /elott holds the electronic lotteries only.
     expect(within(centre).queryByRole('link', { name: /5-Minute Lotto 5D/ })).toBeNull();
     expect(screen.queryByText('No data')).toBeNull();
+  });
+
+  it('counts down on the server’s clock, not the device’s', async () => {
+    // The server runs five minutes ahead of this device (a skewed phone, a test clock).
+    const skew = 300_000;
+    const ahead = {
+      ...issue('SSC1', '20261125-0101'),
+      closeTime: soon(skew + 20_000),
+      drawTime: soon(skew + 30_000),
+    };
+    stubApi({
+      ...signedIn(),
+      lotteryMenus: () =>
+        ok([
+          {
+            gameGroupCode: 'ssc',
+            gameMenus: [
+              { gameId: 'SSC1', gameName: '1-Minute Lotto 5D', family: 'ssc', kind: 'ELOTT', current: ahead },
+            ],
+          },
+        ]),
+      lotteryNear: () =>
+        ok({ currentNumero: ahead, nextNumero: null, upcoming: [ahead], serverTime: soon(skew) }),
+      lotteryOpened: () => ok({ list: [], pageNo: 1, totalPages: 0, totalCount: 0 }),
+      lotteryRules: () => ok(sscRules),
+      lotteryMyBets: () => ok({ list: [], pageNo: 1, totalPages: 0, totalCount: 0 }),
+    });
+    renderApp('/lottery', statusFixture());
+    const current = await screen.findByRole('region', { name: 'Issue on sale' });
+    expect(await within(current).findByText(/^00:(1\d|2[01])$/)).toBeInTheDocument();
   });
 });

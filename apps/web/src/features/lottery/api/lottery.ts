@@ -3,7 +3,7 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { call } from '../../../lib/api-client';
 
 export type LotteryMenus = RouteReply<Routes['lotteryMenus']>;
-export type LotteryNear = RouteReply<Routes['lotteryNear']>;
+export type LotteryNear = RouteReply<Routes['lotteryNear']> & { offsetMs: number };
 export type LotteryOpenedPage = RouteReply<Routes['lotteryOpened']>;
 export type LotteryOpenedItem = LotteryOpenedPage['list'][number];
 export type LotteryRulesReply = RouteReply<Routes['lotteryRules']>;
@@ -34,10 +34,19 @@ export function useLotteryMenus(hall: LotteryHallKind) {
   });
 }
 
+/**
+ * The issue on sale and the ones ahead, with `offsetMs`: how far the server's clock is ahead of
+ * this device's (countdowns and the close of sales run on the server's time).
+ */
 export function useNearIssue(gameId: string) {
   return useQuery({
     queryKey: lotteryKeys.near(gameId),
-    queryFn: ({ signal }) => call('lotteryNear', { query: { gameId }, signal }),
+    queryFn: async ({ signal }) => {
+      const sent = Date.now();
+      const near = await call('lotteryNear', { query: { gameId }, signal });
+      const received = Date.now();
+      return { ...near, offsetMs: Date.parse(near.serverTime) - (sent + received) / 2 };
+    },
   });
 }
 

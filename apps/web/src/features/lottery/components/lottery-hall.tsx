@@ -18,14 +18,14 @@ import '../lottery.css';
 import { BetSlip } from './bet-slip';
 import { MyBets } from './my-bets';
 
-/** Seconds until `iso`, never negative, ticking every second. */
-function useSecondsUntil(iso: string | undefined): number {
+/** Seconds until `iso` on the server's clock (`offsetMs` ahead of this device's), never negative, ticking every second. */
+function useSecondsUntil(iso: string | undefined, offsetMs = 0): number {
   const [now, setNow] = useState(() => Date.now());
   useEffect(() => {
     const timer = setInterval(() => setNow(Date.now()), 1000);
     return () => clearInterval(timer);
   }, []);
-  return iso ? Math.max(0, Math.ceil((Date.parse(iso) - now) / 1000)) : 0;
+  return iso ? Math.max(0, Math.ceil((Date.parse(iso) - (now + offsetMs)) / 1000)) : 0;
 }
 
 const clock = (s: number) => {
@@ -76,8 +76,9 @@ function LotteryGame({ gameId }: { gameId: string }) {
   const client = useQueryClient();
   const near = useNearIssue(gameId);
   const current = near.data?.currentNumero;
-  const toClose = useSecondsUntil(current?.closeTime);
-  const toDraw = useSecondsUntil(current?.drawTime);
+  const offsetMs = near.data?.offsetMs ?? 0;
+  const toClose = useSecondsUntil(current?.closeTime, offsetMs);
+  const toDraw = useSecondsUntil(current?.drawTime, offsetMs);
   const rules = useLotteryRules(gameId);
   const { i18n } = useTranslation();
   const lang = i18n.language.startsWith('zh') ? 'zh' : 'en';
