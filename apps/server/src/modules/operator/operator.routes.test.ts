@@ -301,6 +301,9 @@ const matrix: Partial<Record<EndpointName, { roles: Role[]; url: string; payload
     payload: {},
   },
   opsSupportCannedDelete: { roles: CONTENT_READ, url: '/ops/merchants/:m/support/canned/999999' },
+  // The house lottery's draws are shared by every brand (docs/lottery.md): all-brand admins.
+  opsLotteryRun: { roles: ADMIN, url: '/ops/lottery/run' },
+  opsLotteryCancel: { roles: ADMIN, url: '/ops/lottery/cancel', payload: {} },
 };
 const opsNames = (Object.keys(endpoints) as EndpointName[]).filter((n) => endpoints[n].auth === 'ops');
 
@@ -332,6 +335,24 @@ describe('roles', () => {
         expect(res.statusCode, `${role} ${name}`).toBe(403);
         expect(res.json().code).toBe('forbidden');
       }
+    }
+  });
+
+  it("a brand's own admin may not run or cancel the lottery's draws, which every brand shares", async () => {
+    const { token } = await operator('admin', 'demo');
+    const valid = { gameId: 'SSC1', numero: '20261125-001', reason: 'feed down' };
+    for (const [url, payload] of [
+      ['/ops/lottery/run', undefined],
+      ['/ops/lottery/cancel', valid],
+    ] as const) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url,
+        headers: as(token),
+        ...(payload ? { payload } : {}),
+      });
+      expect(res.statusCode, url).toBe(403);
+      expect(res.json().code).toBe('forbidden');
     }
   });
 
