@@ -40,6 +40,16 @@ const sscRules = {
     },
   ],
 };
+/** The SSC family's menu with SSC1 on sale at `current` (and more games when given). */
+const sscMenu = (current: ReturnType<typeof issue>, more: object[] = []) => [
+  {
+    gameGroupCode: 'ssc',
+    gameMenus: [
+      { gameId: 'SSC1', gameName: '1-Minute Lotto 5D', family: 'ssc', kind: 'ELOTT', current },
+      ...more,
+    ],
+  },
+];
 /** An open bet of a two-issue chase (order 4). */
 const chaseBet = (betId: string, numero: string) => ({
   betId,
@@ -164,24 +174,8 @@ describe('lottery draw hall', () => {
     upcoming[2]!.closeTime = soon(140_000);
     const placed: unknown[] = [];
     const api = stubApi({
-      memberInfo: () => ok(memberInfo()),
-      walletBalance: () => ok(balance),
-      merchantWallet: () => ok({ isSingle: 0 }),
-      lotteryMenus: () =>
-        ok([
-          {
-            gameGroupCode: 'ssc',
-            gameMenus: [
-              {
-                gameId: 'SSC1',
-                gameName: '1-Minute Lotto 5D',
-                family: 'ssc',
-                kind: 'ELOTT',
-                current: upcoming[0]!,
-              },
-            ],
-          },
-        ]),
+      ...signedIn(),
+      lotteryMenus: () => ok(sscMenu(upcoming[0]!)),
       lotteryNear: () =>
         ok({ currentNumero: upcoming[0]!, nextNumero: upcoming[1]!, upcoming, serverTime: soon(0) }),
       lotteryOpened: () => ok({ list: [], pageNo: 1, totalPages: 0, totalCount: 0 }),
