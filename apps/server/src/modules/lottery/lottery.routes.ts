@@ -187,16 +187,10 @@ export function registerLotteryRoutes(
   registerRoute(app, hooks, lotteryRoutes.opsLotteryCancel, async ({ operator, body }) => {
     const op = allBrands(operator);
     gameOrThrow(body.gameId);
-    const issue = await deps.db
-      .selectFrom('lottery_issue')
-      .select('status')
-      .where('game_code', '=', body.gameId)
-      .where('issue', '=', body.numero)
-      .executeTakeFirst();
-    if (!issue || issue.status !== 'open') {
-      throw new AppError('lottery.issue_unknown', { gameId: body.gameId, numero: body.numero });
-    }
     const out = await selling.cancelIssue(body.gameId, body.numero);
+    // Not scheduled, already drawn or already cancelled: nothing to cancel.
+    if (!out.cancelled)
+      throw new AppError('lottery.issue_unknown', { gameId: body.gameId, numero: body.numero });
     await writeAudit(deps.db, {
       merchantId: null,
       actor: op.username,

@@ -261,13 +261,20 @@ describe('lottery selling', () => {
     });
     expect(res.statusCode, res.body).toBe(200);
     const orderId = res.json().value.list[0].orderId;
-    const stop = await t.app.inject({
-      method: 'POST',
-      url: '/lgw/bets/chase/cancel',
-      headers: { authorization: token },
-      payload: { orderId },
-    });
-    expect(stop.json().value).toEqual({ refunded: 3, amount: '3000' });
+    // Sent twice at once (a double tap): the three issues are refunded once between them.
+    const stops = await Promise.all(
+      [1, 2].map(() =>
+        t.app.inject({
+          method: 'POST',
+          url: '/lgw/bets/chase/cancel',
+          headers: { authorization: token },
+          payload: { orderId },
+        }),
+      ),
+    );
+    const refunds = stops.map((r) => r.json().value as { refunded: number; amount: string });
+    expect(refunds.reduce((n, r) => n + r.refunded, 0)).toBe(3);
+    expect(refunds.reduce((n, r) => n + BigInt(r.amount), 0n)).toBe(3000n);
     expect(await balance()).toBe(before);
     const other = await t.app.inject({
       method: 'POST',
@@ -306,8 +313,11 @@ describe('lottery selling', () => {
     const res = await bet({ ...sscBet([{ numero: issue!.numero, multiple: 3 }]), gameId: 'SSC5' });
     expect(res.statusCode).toBe(200);
     expect(await balance()).toBe(before - 3000n);
-    const out = await t.app.lottery.selling().cancelIssue('SSC5', issue!.numero);
-    expect(out).toEqual({ cancelled: true, refunded: 1 });
+    // Two cancellations at once: one cancels and refunds, the other finds nothing to do.
+    const outs = await Promise.all(
+      [1, 2].map(() => t.app.lottery.selling().cancelIssue('SSC5', issue!.numero)),
+    );
+    expect(outs.filter((o) => o.cancelled)).toEqual([{ cancelled: true, refunded: 1 }]);
     expect(await balance()).toBe(before);
     // Cancelled once: a second cancel and a late draw move nothing.
     expect(await t.app.lottery.selling().cancelIssue('SSC5', issue!.numero)).toEqual({

@@ -441,11 +441,7 @@ export function createLotterySelling(deps: {
           return wallet.sendWithRetry(brand.id, brand.code, 'bet', body);
         }),
       );
-      const accepted = bets.filter((_, i) => {
-        const r = results[i]!;
-        return r.ok && r.reply.status === 'OK';
-      });
-      if (accepted.length === bets.length) {
+      if (results.every((r) => r.ok && r.reply.status === 'OK')) {
         await db
           .updateTable('lottery_bet')
           .set({ status: 'open' })
@@ -470,20 +466,20 @@ export function createLotterySelling(deps: {
         };
       }
       // All or nothing: refund what was taken (and any bet whose answer was lost), refuse the rest.
-      const refusedIds = bets.filter((_, i) => {
+      const refused = bets.filter((_, i) => {
         const r = results[i]!;
         return r.ok && r.reply.status !== 'OK';
       });
-      const toRefund = bets.filter((b) => !refusedIds.includes(b));
+      const toRefund = bets.filter((b) => !refused.includes(b));
       await db.transaction().execute(async (tx) => {
-        if (refusedIds.length > 0) {
+        if (refused.length > 0) {
           await tx
             .updateTable('lottery_bet')
             .set({ status: 'refused', paid: true, settled_at: sql<Date>`now()` })
             .where(
               'id',
               'in',
-              refusedIds.map((b) => b.id),
+              refused.map((b) => b.id),
             )
             .execute();
         }
@@ -512,10 +508,10 @@ export function createLotterySelling(deps: {
     },
 
     /**
-     * Settles a drawn issue: every open bet evaluated against the draw (pure maths, one pass),
-     * written back in set-based updates, its win (or the round's close) sent to the platform in
-     * `settle` batches, and the win-stop chases that won stopped. Idempotent: only open bets are
-     * settled, and what was settled but not yet paid is sent again.
+     * Settles a drawn issue: every open bet evaluated against the draw (pure maths, one pass), its
+     * result sent to the platform in `settle` batches and recorded per batch, the agents' rebates
+     * paid, and the win-stop chases that won stopped. Idempotent: only open bets are settled, and
+     * a bet the platform applied but this side did not record is sent again and applied once.
      */
     async settleIssue(gameCode: string, issue: string) {
       const started = performance.now();
