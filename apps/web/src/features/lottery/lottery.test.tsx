@@ -95,27 +95,17 @@ describe('lottery draw hall', () => {
     const api = stubApi({
       ...signedIn(),
       lotteryMenus: () =>
-        ok([
-          {
-            gameGroupCode: 'ssc',
-            gameMenus: [
-              {
-                gameId: 'SSC1',
-                gameName: '1-Minute Lotto 5D',
-                family: 'ssc',
-                kind: 'ELOTT',
-                current: issue('SSC1', '20261125-101'),
-              },
-              {
-                gameId: 'SSC5',
-                gameName: '5-Minute Lotto 5D',
-                family: 'ssc',
-                kind: 'LOTT',
-                current: issue('SSC5', '20261125-020'),
-              },
-            ],
-          },
-        ]),
+        ok(
+          sscMenu(issue('SSC1', '20261125-101'), [
+            {
+              gameId: 'SSC5',
+              gameName: '5-Minute Lotto 5D',
+              family: 'ssc',
+              kind: 'LOTT',
+              current: issue('SSC5', '20261125-020'),
+            },
+          ]),
+        ),
       lotteryNear: (req) =>
         ok({
           currentNumero: issue(req.query.get('gameId') ?? '', '20261125-101'),
@@ -244,27 +234,17 @@ describe('lottery draw hall', () => {
     sessionStorage.setItem('merchantCode', 'demo');
     stubApi({
       lotteryMenus: () =>
-        ok([
-          {
-            gameGroupCode: 'ssc',
-            gameMenus: [
-              {
-                gameId: 'SSC1',
-                gameName: '1-Minute Lotto 5D',
-                family: 'ssc',
-                kind: 'ELOTT',
-                current: issue('SSC1', '20261125-0101'),
-              },
-              {
-                gameId: 'SSC5',
-                gameName: '5-Minute Lotto 5D',
-                family: 'ssc',
-                kind: 'LOTT',
-                current: issue('SSC5', '20261125-020'),
-              },
-            ],
-          },
-        ]),
+        ok(
+          sscMenu(issue('SSC1', '20261125-0101'), [
+            {
+              gameId: 'SSC5',
+              gameName: '5-Minute Lotto 5D',
+              family: 'ssc',
+              kind: 'LOTT',
+              current: issue('SSC5', '20261125-020'),
+            },
+          ]),
+        ),
       lotteryVnMenus: () => ok([]),
     });
     renderApp('/elott', statusFixture());
