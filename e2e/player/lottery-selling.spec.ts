@@ -38,6 +38,15 @@ async function get<T>(request: APIRequestContext, token: string, url: string): P
 
 const minor = (major: number) => Math.round(major * 100);
 
+/** Screenshots in both themes (`<name>-dark`, `<name>-light`), back to dark after. */
+async function snapBoth(page: Page, name: string) {
+  for (const theme of ['dark', 'light'] as const) {
+    await page.evaluate((t) => document.documentElement.setAttribute('data-theme', t), theme);
+    await snap(page, `${name}-${theme}`);
+  }
+  await page.evaluate(() => document.documentElement.setAttribute('data-theme', 'dark'));
+}
+
 /** Opens a game's tab, chooses a bet type, and places what `pick` selects. */
 async function placeBet(page: Page, tab: string, betType: string, pick: (slip: Locator) => Promise<void>) {
   await page.getByRole('tab', { name: tab, exact: true }).click();
@@ -83,11 +92,7 @@ test.describe('lottery selling', () => {
     });
     const mine = page.getByRole('region', { name: 'My bets', exact: true });
     await expect(mine.getByText('Awaiting draw')).toHaveCount(3);
-    for (const theme of ['dark', 'light'] as const) {
-      await page.evaluate((t) => document.documentElement.setAttribute('data-theme', t), theme);
-      await snap(page, `lottery-slip-desktop-${theme}`);
-    }
-    await page.evaluate(() => document.documentElement.setAttribute('data-theme', 'dark'));
+    await snapBoth(page, 'lottery-slip-desktop');
 
     // Six open bets: two VN, one 4D, three issues of the chase; paid for now.
     const open = (await get<{ list: Bet[] }>(request, token, '/lgw/bets?status=open&pageSize=100')).list;
@@ -167,6 +172,14 @@ test.describe('lottery selling', () => {
     await expect(
       page.getByRole('region', { name: 'My bets', exact: true }).getByText('Won $19.60'),
     ).toBeVisible();
+
+    // The betting record shows the lottery rounds with their issue and numbers; the centres list the games.
+    await page.goto('/member?page=personalHistoryCopy');
+    await expect(page.getByText(`Issue ${chase[0]!.numero} · Position digit`)).toBeVisible();
+    await snapBoth(page, 'lottery-record-desktop');
+    await page.goto('/lott');
+    await expect(page.getByRole('region', { name: 'House lottery', exact: true })).toBeVisible();
+    await snapBoth(page, 'lottery-centre-desktop');
   });
 
   test.describe('on a phone', () => {
@@ -181,10 +194,14 @@ test.describe('lottery selling', () => {
         .getByRole('button', { name: '5', exact: true })
         .click();
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
-      for (const theme of ['dark', 'light'] as const) {
-        await page.evaluate((t) => document.documentElement.setAttribute('data-theme', t), theme);
-        await snap(page, `lottery-slip-phone-${theme}`);
-      }
+      await snapBoth(page, 'lottery-slip-phone');
+      await page.goto('/elott');
+      await expect(page.getByRole('region', { name: 'House lottery', exact: true })).toBeVisible();
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+      await snapBoth(page, 'lottery-centre-phone');
+      await page.goto('/member?page=personalHistoryCopy');
+      await expect(page.getByText(/^Issue \d{8}-\d{3,4} · /).first()).toBeVisible();
+      await snapBoth(page, 'lottery-record-phone');
     });
   });
 });

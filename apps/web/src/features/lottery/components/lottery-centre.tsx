@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useLotteryMenus } from '../api/lottery';
+import '../lottery.css';
 
 /** Where a game is played: LOTT and ELOTT games on /lottery, VN on /vnLottery, SEA on /seaLottery. */
 const pageOf = (kind: string) => (kind === 'VN' ? '/vnLottery' : kind === 'SEA' ? '/seaLottery' : '/lottery');

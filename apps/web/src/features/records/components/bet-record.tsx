@@ -25,6 +25,9 @@ interface Filters {
  * Betting record (`personalHistoryCopy`): every bet the member placed in the range, newest first,
  * filtered by category, studio and status, paged, with the totals of the same filtered bets.
  */
+/** The most drawn numbers shown under a lottery round (the fast lotteries draw 3 to 10). */
+const DRAWN_INLINE_MAX = 10;
+
 export function BetRecord() {
   const { t } = useTranslation('records');
   const id = useId();
@@ -151,7 +154,8 @@ export function BetRecord() {
                           content: r.lottery.content,
                         })}
                         {r.lottery.multiple > 1 && ` ×${r.lottery.multiple}`}
-                        {r.lottery.numbers && (
+                        {/* A draw's row of numbers; a prize sheet (VN, 4D) is too long for a table cell. */}
+                        {r.lottery.numbers && r.lottery.numbers.length <= DRAWN_INLINE_MAX && (
                           <>
                             <br />
                             {t('lottery_drawn', { numbers: r.lottery.numbers.join(' ') })}
