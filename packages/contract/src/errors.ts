@@ -58,6 +58,12 @@ export const errorCatalogue = {
   'lottery.content_invalid': { status: 400, message: 'The selection is not valid for this bet type.' },
   'lottery.too_many_units': { status: 400, message: 'This selection covers too many combinations.' },
   'lottery.stake_invalid': { status: 400, message: 'The stake is outside the limits.' },
+  'lottery.not_official': {
+    status: 409,
+    message: 'This game is not marked official: its draws come from its seed.',
+  },
+  'lottery.draw_pending': { status: 409, message: 'The draw time of this issue has not come yet.' },
+  'lottery.result_invalid': { status: 400, message: 'These numbers cannot be a draw of this game.' },
   'lottery.prize_group_invalid': {
     status: 400,
     message: 'The prize group must be between {min} and {max}.',

@@ -69,4 +69,18 @@ export const lotteryEndpoints = {
     encrypted: false,
     opsRoles: ['admin'],
   },
+  opsLotteryOfficial: {
+    method: 'POST',
+    path: '/ops/lottery/official',
+    auth: 'ops',
+    encrypted: false,
+    opsRoles: ['admin'],
+  },
+  opsLotteryResult: {
+    method: 'POST',
+    path: '/ops/lottery/result',
+    auth: 'ops',
+    encrypted: false,
+    opsRoles: ['admin'],
+  },
 } as const satisfies Record<string, Endpoint>;

@@ -63,8 +63,10 @@ export const lotteryOpenedSchema = z.object({
   status: z.enum(['drawn', 'cancelled']),
   drawTime: z.iso.datetime(),
   commitment: hex64,
-  /** Revealed at the draw; null for a cancelled issue. */
+  /** Revealed at the draw; null for a cancelled issue and for an official result. */
   serverSeed: z.string().nullable(),
+  /** Where the numbers came from: the seed (provably fair) or the real-world draw an operator entered. */
+  source: z.enum(['fair', 'official']),
   numbers: z.array(z.string()),
   prizes: z.array(z.object({ tier: z.string(), numbers: z.array(z.string()) })).optional(),
 });
@@ -79,6 +81,8 @@ export const lotteryRulesSchema = z.object({
   /** The brand's prize group (of 2000): every unit's expected return is prizeGroup / 2000. */
   prizeGroup: z.number().int(),
   closeBeforeSeconds: z.number().int(),
+  /** The operator marked the game official: its results are the real-world draw's, entered by an operator. */
+  official: z.boolean(),
   betTypes: z.array(
     z.object({
       playId: z.string(),
@@ -334,7 +338,48 @@ export const lotteryRoutes = {
     body: z.object({ gameId: gameIdSchema, numero: numeroSchema, reason: z.string().trim().min(3).max(500) }),
     reply: z.object({ cancelled: z.boolean(), refunded: z.number().int() }),
   }),
+  opsLotteryOfficial: defineRoute({
+    ...endpoints.opsLotteryOfficial,
+    tag: 'ops',
+    summary:
+      "Marks a game official (its results are the real-world draw's, entered through `/ops/lottery/result`; its issues are no longer drawn from the seed, and one whose result has not come within LOTTERY_OFFICIAL_GRACE_HOURS of its draw time is cancelled and refunded) or back to provably fair. Audited with the reason. All-brand admins only. Errors: `lottery.game_unknown`.",
+    body: z.object({
+      gameId: gameIdSchema,
+      official: z.boolean(),
+      reason: z.string().trim().min(3).max(500),
+    }),
+    reply: z.object({ gameId: gameIdSchema, official: z.boolean(), changed: z.boolean() }),
+  }),
+  opsLotteryResult: defineRoute({
+    ...endpoints.opsLotteryResult,
+    tag: 'ops',
+    summary:
+      "Enters the official result of an issue of an official game once its draw time has come: the numbers in the family's order (prize sheets in sheet order, as `/lgw/games/opened/numero` lists them). The issue is drawn, pushed and settled like a house draw. Audited with the reason. All-brand admins only. Errors: `lottery.game_unknown`, `lottery.not_official`, `lottery.issue_unknown` (not scheduled, or already drawn or cancelled), `lottery.draw_pending` (before the draw time), `lottery.result_invalid` (`value.problem`: count, format or duplicate).",
+    body: z.object({
+      gameId: gameIdSchema,
+      numero: numeroSchema,
+      numbers: z
+        .array(
+          z
+            .string()
+            .trim()
+            .regex(/^\d{1,6}$/),
+        )
+        .min(3)
+        .max(30),
+      reason: z.string().trim().min(3).max(500),
+    }),
+    reply: z.object({
+      opened: lotteryOpenedSchema,
+      settled: z.number().int(),
+      won: z.number().int(),
+      paid: z.number().int(),
+    }),
+  }),
 } as const;
+
+/** How long an official game's issue waits for its result after the draw time before it is cancelled and refunded. */
+export const LOTTERY_OFFICIAL_GRACE_HOURS = 6;
 
 /** Socket events of the domain (docs/realtime.md): on the public topic `lottery:<gameId>`. */
 export const lotteryEvents = {

@@ -719,6 +719,15 @@ export interface LotteryIssueTable {
   numbers: ColumnType<string[] | null, string | null | undefined, string | null>;
   prizes: ColumnType<{ tier: string; numbers: string[] }[] | null, string | null | undefined, string | null>;
   drawn_at: Date | null;
+  source: Generated<'fair' | 'official'>;
+  entered_by: string | null;
+}
+
+export interface LotteryGameSettingTable {
+  game_code: string;
+  official: boolean;
+  updated_at: Generated<Date>;
+  updated_by: string;
 }
 
 export interface LotteryOrderTable {
@@ -778,6 +787,7 @@ export interface Database {
   contract_bill: ContractBillTable;
   contract_period_done: ContractPeriodDoneTable;
   lottery_issue: LotteryIssueTable;
+  lottery_game_setting: LotteryGameSettingTable;
   contract_rt_round: ContractRtRoundTable;
   help_topic: HelpTopicTable;
   feedback: FeedbackTable;

@@ -116,3 +116,66 @@ export function drawLottery(game: LotteryGameDef, serverSeed: string, issue: str
 export function prizeNumbers(draw: LotteryDraw, tier: string): string[] {
   return draw.prizes?.find((p) => p.tier === tier)?.numbers ?? [];
 }
+
+/** Why an entered official result is refused (a stable reason for the error's value). */
+export type OfficialResultProblem = 'count' | 'format' | 'duplicate';
+
+const distinct = (xs: string[]) => new Set(xs).size === xs.length;
+
+/**
+ * An official result entered by an operator (a game the operator marked "official": its numbers
+ * come from the real-world draw, not from the seed), checked against the family's result row and
+ * shaped like a house draw: `numbers` in the order `drawLottery` gives them (prize sheets in
+ * sheet order), `prizes` grouped by tier. Returns the reason when the numbers cannot be a draw of
+ * the family.
+ */
+export function officialDraw(
+  game: LotteryGameDef,
+  numbers: readonly string[],
+): { ok: true; draw: LotteryDraw } | { ok: false; problem: OfficialResultProblem } {
+  const family = game.family;
+  const nums = [...numbers];
+  const all = (re: RegExp) => nums.every((n) => re.test(n));
+  const ball = (max: number) => (n: string) => /^\d{2}$/.test(n) && Number(n) >= 1 && Number(n) <= max;
+  const fail = (problem: OfficialResultProblem) => ({ ok: false as const, problem });
+  switch (family) {
+    case 'ssc':
+      if (nums.length !== 5) return fail('count');
+      return all(/^\d$/) ? { ok: true, draw: { family, numbers: nums } } : fail('format');
+    case 'k3':
+      if (nums.length !== 3) return fail('count');
+      return all(/^[1-6]$/) ? { ok: true, draw: { family, numbers: nums } } : fail('format');
+    case '11x5':
+    case 'pk10': {
+      const [count, max] = family === '11x5' ? [5, 11] : [10, 10];
+      if (nums.length !== count) return fail('count');
+      if (!nums.every(ball(max))) return fail('format');
+      return distinct(nums) ? { ok: true, draw: { family, numbers: nums } } : fail('duplicate');
+    }
+    case 'vn_north':
+    case 'vn_fast':
+    case 'vn_south': {
+      const sheet = family === 'vn_south' ? VN_SOUTH : VN_NORTH;
+      if (nums.length !== sheet.reduce((n, [, count]) => n + count, 0)) return fail('count');
+      let i = 0;
+      const prizes = sheet.map(([tier, count, width]) => {
+        const tierNumbers = nums.slice(i, (i += count));
+        return { tier, numbers: tierNumbers, width };
+      });
+      if (!prizes.every((p) => p.numbers.every((n) => n.length === p.width && /^\d+$/.test(n))))
+        return fail('format');
+      return {
+        ok: true,
+        draw: { family, numbers: nums, prizes: prizes.map(({ tier, numbers }) => ({ tier, numbers })) },
+      };
+    }
+    case 'sea_4d': {
+      if (nums.length !== 23) return fail('count');
+      if (!all(/^\d{4}$/)) return fail('format');
+      if (!distinct(nums)) return fail('duplicate');
+      let i = 0;
+      const prizes = SEA_TIERS.map(([tier, count]) => ({ tier, numbers: nums.slice(i, (i += count)) }));
+      return { ok: true, draw: { family, numbers: nums, prizes } };
+    }
+  }
+}

@@ -15,6 +15,7 @@ import {
   lotteryOdds,
   lotteryReturn,
   nextIssues,
+  officialDraw,
   permutations4,
   quoteLotteryBet,
   settleLotteryBet,
@@ -308,6 +309,42 @@ describe('draws', () => {
     const expected = 20_000 / 10;
     const chi = counts.reduce((s, c) => s + (c - expected) ** 2 / expected, 0);
     expect(chi).toBeLessThan(27.88); // p = 0.001
+  });
+});
+
+describe('official results', () => {
+  it('accept every house draw of every game as it is, and give the same draw (prize sheets grouped alike)', () => {
+    fc.assert(
+      fc.property(fc.stringMatching(/^[0-9a-f]{16,64}$/), fc.integer({ min: 1, max: 999 }), (seed, n) => {
+        for (const game of lotteryGames) {
+          const house = drawLottery(game, seed, `20261125-${String(n).padStart(3, '0')}`);
+          expect(officialDraw(game, house.numbers)).toEqual({ ok: true, draw: house });
+        }
+      }),
+      { numRuns: 50 },
+    );
+  });
+
+  it('refuse numbers that cannot be a draw of the family, with the reason', () => {
+    const game = (code: string) => lotteryGame(code)!;
+    const north = drawLottery(game('VN_NORTH'), SEED, '20261125-001').numbers;
+    const sea = drawLottery(game('SEA_4D'), SEED, '20261125-001').numbers;
+    const cases: [string, string[], string][] = [
+      ['SSC5', ['1', '2', '3', '4'], 'count'],
+      ['SSC5', ['1', '2', '3', '4', '10'], 'format'],
+      ['K3_2', ['1', '2', '7'], 'format'],
+      ['11X5_3', ['01', '02', '03', '04', '12'], 'format'],
+      ['11X5_3', ['01', '02', '03', '04', '04'], 'duplicate'],
+      ['PK10_5', ['01', '02', '03', '04', '05', '06', '07', '08', '09', '09'], 'duplicate'],
+      ['PK10_5', ['1', '02', '03', '04', '05', '06', '07', '08', '09', '10'], 'format'],
+      ['VN_NORTH', north.slice(1), 'count'],
+      // The special prize is five digits: a four-digit one is a misplaced G4 number.
+      ['VN_NORTH', ['1234', ...north.slice(1)], 'format'],
+      ['SEA_4D', [sea[1]!, ...sea.slice(1)], 'duplicate'],
+      ['SEA_4D', ['123', ...sea.slice(1)], 'format'],
+    ];
+    for (const [code, numbers, problem] of cases)
+      expect(officialDraw(game(code), numbers), code).toEqual({ ok: false, problem });
   });
 });
 

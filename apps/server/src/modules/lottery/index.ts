@@ -1,9 +1,11 @@
+import { LOTTERY_OFFICIAL_GRACE_HOURS } from '@arcadia/contract';
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import type { Clock } from '../../lib/clock.js';
 import type { RouteHooks } from '../../plugins/routes.js';
 import { createHouseWalletClient } from '../house/house.wallet.js';
+import { writeAudit } from '../operator/operator-audit.js';
 import type { RealtimeHub } from '../realtime/index.js';
 import type { LedgerService } from '../ledger/ledger.service.js';
 import type { VendorSecrets } from '../vendors/vendor-secret.js';
@@ -91,8 +93,33 @@ export function createLotteryModule(deps: {
         deps.log.error({ err, issue: row.issue }, 'lottery settlement failed');
       }
     }
-    if (++ticks % RECOVERY_EVERY_TICKS === 0) await selling?.recover();
+    if (++ticks % RECOVERY_EVERY_TICKS === 0) {
+      await cancelOverdueOfficial();
+      await selling?.recover();
+    }
     return { scheduled, drawn };
+  };
+  /** An official game's issue whose result has not come within the grace period is cancelled: every bet refunded. */
+  const cancelOverdueOfficial = async () => {
+    const before = new Date(deps.clock.now().getTime() - LOTTERY_OFFICIAL_GRACE_HOURS * 3_600_000);
+    for (const d of await draws.overdueOfficial(before)) {
+      const out = await selling!.cancelIssue(d.game_code, d.issue);
+      if (!out.cancelled) continue;
+      deps.log.warn(
+        { gameId: d.game_code, numero: d.issue, ...out },
+        'official lottery result missing: issue cancelled',
+      );
+      await writeAudit(deps.db, {
+        merchantId: null,
+        actor: 'system',
+        action: 'lottery.cancel',
+        target: `${d.game_code}/${d.issue}`,
+        payload: {
+          reason: `no official result within ${LOTTERY_OFFICIAL_GRACE_HOURS} hours of the draw time`,
+          ...out,
+        },
+      });
+    }
   };
   const tick = () => {
     // A slow pass (many issues due after downtime) is not overlapped by the next one.
@@ -120,6 +147,8 @@ export function createLotteryModule(deps: {
     selling: () => selling!,
     /** One pass of the schedule now (tests, operations): draws, settlements. */
     tick,
+    /** Cancels (and refunds) official issues whose result did not come in time; part of the recovery pass. */
+    cancelOverdueOfficial,
     register(app: FastifyInstance, hooks: RouteHooks) {
       selling = createLotterySelling({
         db: deps.db,

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { LotteryIssue, LotteryOpened } from '@arcadia/contract';
 import {
+  type LotteryDraw,
   type LotteryGameDef,
   drawLottery,
   lotteryCommitment,
@@ -24,6 +25,7 @@ type IssueRow = {
   server_seed: string;
   numbers: string[] | null;
   prizes: { tier: string; numbers: string[] }[] | null;
+  source: 'fair' | 'official';
 };
 
 const iso = (d: Date | string) => new Date(d).toISOString();
@@ -49,7 +51,9 @@ export function openedOut(row: IssueRow): LotteryOpened {
     status: row.status === 'cancelled' ? 'cancelled' : 'drawn',
     drawTime: iso(row.draw_at),
     commitment: row.commitment,
-    serverSeed: row.status === 'drawn' ? row.server_seed : null,
+    // An official result does not come from the seed: the seed stays unrevealed (it proves nothing).
+    serverSeed: row.status === 'drawn' && row.source === 'fair' ? row.server_seed : null,
+    source: row.source,
     numbers: row.numbers ?? [],
     ...(row.prizes ? { prizes: row.prizes } : {}),
   };
@@ -108,6 +112,17 @@ export function createLotteryDraws(deps: {
       .select(['game_code', 'issue', 'server_seed'])
       .where('status', '=', 'open')
       .where('draw_at', '<=', now)
+      // An official game's issues wait for the operator's result.
+      .where(({ not, exists, selectFrom }) =>
+        not(
+          exists(
+            selectFrom('lottery_game_setting as s')
+              .select('s.game_code')
+              .whereRef('s.game_code', '=', 'lottery_issue.game_code')
+              .where('s.official', '=', true),
+          ),
+        ),
+      )
       .orderBy('draw_at')
       .limit(500)
       .execute();
@@ -146,6 +161,82 @@ export function createLotteryDraws(deps: {
         for (const row of fresh) deps.onIssue?.(row);
       }
       return { drawn: drawn.length, scheduled, drawnRows: drawn };
+    },
+
+    /** The games marked official (their results entered by an operator). */
+    async officialGames(): Promise<Set<string>> {
+      const rows = await db
+        .selectFrom('lottery_game_setting')
+        .select('game_code')
+        .where('official', '=', true)
+        .execute();
+      return new Set(rows.map((r) => r.game_code));
+    },
+
+    /** Marks a game official or not; returns whether it changed. */
+    async setOfficial(gameCode: string, official: boolean, by: string): Promise<boolean> {
+      const row = await db
+        .insertInto('lottery_game_setting')
+        .values({ game_code: gameCode, official, updated_by: by })
+        .onConflict((oc) =>
+          oc
+            .column('game_code')
+            .doUpdateSet({ official, updated_by: by, updated_at: sql<Date>`now()` })
+            .where('lottery_game_setting.official', '!=', official),
+        )
+        .returning('game_code')
+        .executeTakeFirst();
+      return row !== undefined;
+    },
+
+    /**
+     * Records an operator's official result on an open issue whose draw time has come — once
+     * (`status = 'open'` guards it, as for a house draw). Returns the drawn row, or undefined when
+     * the issue is not open.
+     */
+    async enterResult(gameCode: string, issue: string, draw: LotteryDraw, by: string, now: Date) {
+      const row = (await db
+        .updateTable('lottery_issue')
+        .set({
+          status: 'drawn',
+          source: 'official',
+          entered_by: by,
+          numbers: JSON.stringify(draw.numbers),
+          prizes: draw.prizes ? JSON.stringify(draw.prizes) : null,
+          drawn_at: sql<Date>`now()`,
+        })
+        .where('game_code', '=', gameCode)
+        .where('issue', '=', issue)
+        .where('status', '=', 'open')
+        .where('draw_at', '<=', now)
+        .returningAll()
+        .executeTakeFirst()) as IssueRow | undefined;
+      if (row) deps.onDrawn?.(row);
+      return row;
+    },
+
+    /** An issue as stored (any status), or undefined. */
+    async issue(gameCode: string, issue: string): Promise<IssueRow | undefined> {
+      return (await db
+        .selectFrom('lottery_issue')
+        .selectAll()
+        .where('game_code', '=', gameCode)
+        .where('issue', '=', issue)
+        .executeTakeFirst()) as IssueRow | undefined;
+    },
+
+    /** Open issues of official games whose draw is older than `before`: their result never came. */
+    async overdueOfficial(before: Date): Promise<{ game_code: string; issue: string }[]> {
+      return db
+        .selectFrom('lottery_issue as i')
+        .innerJoin('lottery_game_setting as s', 's.game_code', 'i.game_code')
+        .select(['i.game_code', 'i.issue'])
+        .where('s.official', '=', true)
+        .where('i.status', '=', 'open')
+        .where('i.draw_at', '<', before)
+        .orderBy('i.draw_at')
+        .limit(100)
+        .execute();
     },
 
     /** The open issues of a game after `now`, soonest first. */

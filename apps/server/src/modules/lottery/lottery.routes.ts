@@ -2,6 +2,7 @@ import { LOTTERY_MAX_CHASE, type LotteryMenuGroup, lotteryRoutes } from '@arcadi
 import {
   type LotteryGameDef,
   drawLottery,
+  officialDraw,
   lotteryBetTypes,
   lotteryCommitment,
   lotteryGame,
@@ -132,6 +133,7 @@ export function registerLotteryRoutes(
       family: game.family,
       prizeGroup,
       closeBeforeSeconds,
+      official: (await deps.draws.officialGames()).has(game.code),
       betTypes: lotteryBetTypes(game.family).map((t) => ({
         playId: t.code,
         names: t.names,
@@ -199,5 +201,51 @@ export function registerLotteryRoutes(
       payload: { reason: body.reason, ...out },
     });
     return out;
+  });
+  registerRoute(app, hooks, lotteryRoutes.opsLotteryOfficial, async ({ operator, body }) => {
+    const op = allBrands(operator);
+    gameOrThrow(body.gameId);
+    const changed = await deps.draws.setOfficial(body.gameId, body.official, op.username);
+    await writeAudit(deps.db, {
+      merchantId: null,
+      actor: op.username,
+      action: 'lottery.official',
+      target: body.gameId,
+      payload: { reason: body.reason, official: body.official, changed },
+    });
+    return { gameId: body.gameId, official: body.official, changed };
+  });
+  registerRoute(app, hooks, lotteryRoutes.opsLotteryResult, async ({ operator, body }) => {
+    const op = allBrands(operator);
+    const game = gameOrThrow(body.gameId);
+    if (!(await deps.draws.officialGames()).has(game.code))
+      throw new AppError('lottery.not_official', { gameId: game.code });
+    const checked = officialDraw(game, body.numbers);
+    if (!checked.ok) throw new AppError('lottery.result_invalid', { problem: checked.problem });
+    const now = deps.clock.now();
+    const row = await deps.draws.enterResult(game.code, body.numero, checked.draw, op.username, now);
+    if (!row) {
+      const known = await deps.draws.issue(game.code, body.numero);
+      if (known?.status === 'open') throw new AppError('lottery.draw_pending', { drawTime: known.draw_at });
+      throw new AppError('lottery.issue_unknown', { gameId: game.code, numero: body.numero });
+    }
+    await writeAudit(deps.db, {
+      merchantId: null,
+      actor: op.username,
+      action: 'lottery.result',
+      target: `${game.code}/${body.numero}`,
+      payload: { reason: body.reason, numbers: checked.draw.numbers },
+    });
+    // Settled at once like a house draw; a failure here is finished by the recovery pass.
+    const settlement = await selling.settleIssue(game.code, body.numero).catch((err: unknown) => {
+      app.log.error({ err, gameId: game.code, numero: body.numero }, 'official result settlement failed');
+      return { settled: 0, won: 0, paid: 0 };
+    });
+    return {
+      opened: openedOut(row),
+      settled: settlement.settled,
+      won: settlement.won,
+      paid: settlement.paid,
+    };
   });
 }

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { LotteryBet } from '@arcadia/contract';
 import {
+  type LotteryDraw,
   type LotteryGameDef,
-  drawLottery,
   lotteryGame,
   lotteryReturn,
   quoteLotteryBet,
@@ -518,11 +518,11 @@ export function createLotterySelling(deps: {
       const game = lotteryGame(gameCode);
       const row = await db
         .selectFrom('lottery_issue')
-        .select(['server_seed', 'status', 'numbers'])
+        .select(['status', 'numbers', 'prizes'])
         .where('game_code', '=', gameCode)
         .where('issue', '=', issue)
         .executeTakeFirst();
-      if (!game || !row || row.status !== 'drawn') {
+      if (!game || !row || row.status !== 'drawn' || !row.numbers) {
         return {
           settled: 0,
           won: 0,
@@ -532,7 +532,12 @@ export function createLotterySelling(deps: {
           phases: { readAndEvaluateMs: 0, payMs: 0 },
         };
       }
-      const draw = drawLottery(game, row.server_seed, issue);
+      // The stored result is the draw: the seed's, or an official one an operator entered.
+      const draw: LotteryDraw = {
+        family: game.family,
+        numbers: row.numbers,
+        ...(row.prizes ? { prizes: row.prizes } : {}),
+      };
       const open = (await db
         .selectFrom('lottery_bet')
         .selectAll()

@@ -304,6 +304,8 @@ const matrix: Partial<Record<EndpointName, { roles: Role[]; url: string; payload
   // The house lottery's draws are shared by every brand (docs/lottery.md): all-brand admins.
   opsLotteryRun: { roles: ADMIN, url: '/ops/lottery/run' },
   opsLotteryCancel: { roles: ADMIN, url: '/ops/lottery/cancel', payload: {} },
+  opsLotteryOfficial: { roles: ADMIN, url: '/ops/lottery/official', payload: {} },
+  opsLotteryResult: { roles: ADMIN, url: '/ops/lottery/result', payload: {} },
 };
 const opsNames = (Object.keys(endpoints) as EndpointName[]).filter((n) => endpoints[n].auth === 'ops');
 
@@ -338,12 +340,14 @@ describe('roles', () => {
     }
   });
 
-  it("a brand's own admin may not run or cancel the lottery's draws, which every brand shares", async () => {
+  it("a brand's own admin may not run, cancel or enter results of the lottery's draws, which every brand shares", async () => {
     const { token } = await operator('admin', 'demo');
     const valid = { gameId: 'SSC1', numero: '20261125-001', reason: 'feed down' };
     for (const [url, payload] of [
       ['/ops/lottery/run', undefined],
       ['/ops/lottery/cancel', valid],
+      ['/ops/lottery/official', { gameId: 'SSC1', official: true, reason: 'feed' }],
+      ['/ops/lottery/result', { ...valid, numbers: ['1', '2', '3', '4', '5'] }],
     ] as const) {
       const res = await t.app.inject({
         method: 'POST',

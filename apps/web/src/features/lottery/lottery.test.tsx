@@ -30,6 +30,7 @@ const sscRules = {
   family: 'ssc' as const,
   prizeGroup: 1960,
   closeBeforeSeconds: 10,
+  official: false,
   betTypes: [
     {
       playId: 'ssc.pos',
@@ -87,6 +88,7 @@ const drawn = {
   drawTime: '2026-11-25T01:40:00.000Z',
   commitment: 'b'.repeat(64),
   serverSeed: 'c'.repeat(64),
+  source: 'fair' as const,
   numbers: ['1', '2', '3', '4', '5'],
 };
 
@@ -149,6 +151,37 @@ describe('lottery draw hall', () => {
     await waitFor(() =>
       expect(api.calls('lotteryNear').some((c) => c.query.get('gameId') === 'SSC5')).toBe(true),
     );
+  });
+
+  it('an official game says its results are the real-world draw’s: no commitment, no seed to verify', async () => {
+    stubApi({
+      ...signedIn(),
+      lotteryMenus: () => ok(sscMenu(issue('SSC1', '20261125-101'))),
+      lotteryNear: () =>
+        ok({
+          currentNumero: issue('SSC1', '20261125-101'),
+          nextNumero: null,
+          upcoming: [issue('SSC1', '20261125-101')],
+          serverTime: soon(0),
+        }),
+      lotteryMyBets: () => ok({ list: [], pageNo: 1, totalPages: 0, totalCount: 0 }),
+      lotteryOpened: () =>
+        ok({
+          list: [{ ...drawn, source: 'official' as const, serverSeed: null }],
+          pageNo: 1,
+          totalPages: 1,
+          totalCount: 1,
+        }),
+      lotteryRules: () => ok({ ...sscRules, official: true }),
+    });
+    renderApp('/lottery', statusFixture());
+    const results = await screen.findByRole('region', { name: 'Latest draws' });
+    const item = await within(results).findByRole('listitem');
+    expect(within(item).getByText('Official result (entered from the real-world draw)')).toBeInTheDocument();
+    expect(within(item).queryByRole('button', { name: 'Verify' })).toBeNull();
+    const current = screen.getByRole('region', { name: 'Issue on sale' });
+    expect(await within(current).findByText(/official real-world draw/)).toBeInTheDocument();
+    expect(within(current).queryByText(/Commitment/)).toBeNull();
   });
 
   it('the bet slip picks digits, quotes the units from the server, places a chase and lists it in my bets', async () => {

@@ -131,11 +131,17 @@ function LotteryGame({ gameId }: { gameId: string }) {
                 <dd>{clock(toDraw)}</dd>
               </div>
             </dl>
-            <p className="lottery-issue__commitment">
-              <span className="muted">{t('commitment')}</span>{' '}
-              <code title={current.commitment}>{current.commitment.slice(0, 16)}…</code>
-            </p>
-            <p className="muted lottery-issue__help">{t('commitment_help')}</p>
+            {rules.data?.official ? (
+              <p className="muted lottery-issue__help">{t('official_help')}</p>
+            ) : (
+              <>
+                <p className="lottery-issue__commitment">
+                  <span className="muted">{t('commitment')}</span>{' '}
+                  <code title={current.commitment}>{current.commitment.slice(0, 16)}…</code>
+                </p>
+                <p className="muted lottery-issue__help">{t('commitment_help')}</p>
+              </>
+            )}
           </>
         ) : (
           <p className="muted">{t('no_issue')}</p>
@@ -206,6 +212,8 @@ function LotteryResults({ gameId }: { gameId: string }) {
 function VerifyDraw({ item }: { item: LotteryOpenedItem }) {
   const { t } = useTranslation('lottery');
   const verify = useVerifyDraw();
+  if (item.status === 'drawn' && item.source === 'official')
+    return <span className="lottery-verify muted">{t('official_result')}</span>;
   if (!item.serverSeed) return null;
   const ok =
     verify.data &&
