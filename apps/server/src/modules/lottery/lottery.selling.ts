@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import type { LotteryBet } from '@arcadia/contract';
 import {
   type LotteryDraw,
@@ -13,18 +12,13 @@ import { AppError } from '../../lib/app-error.js';
 import type { Clock } from '../../lib/clock.js';
 import type { AuthedSession } from '../auth/session.service.js';
 import type { Brand } from '../brand/brand.service.js';
-import type { HouseWalletClient, SendResult } from '../house/house.wallet.js';
+import { createHouseRounds } from '../house/house-rounds.js';
+import type { HouseWalletClient } from '../house/house.wallet.js';
 import type { RealtimeHub } from '../realtime/index.js';
-import { HOUSE_VENDOR } from '../vendors/vendor-secret.js';
-import { createVendorSession } from '../vendors/vendor-session.js';
 import type { LotteryRebates } from './lottery.rebates.js';
 
 /** Largest stake of one bet (one order on one issue), in major units. */
 export const MAX_BET_MAJOR = 100_000n;
-/** Wins go to the platform in batches of this many (a `settle` callback each)… */
-export const SETTLE_CHUNK = 4000;
-/** …this many at a time. */
-const SETTLE_PARALLEL = 3;
 /** `lottery.bet` events per member and game for one settlement or refund. */
 const NOTIFY_PER_MEMBER = 5;
 /** Recovery leaves younger placements alone: they may still be in flight on some instance. */
@@ -48,8 +42,6 @@ interface Log {
 /** A `lottery_bet` row as read. */
 type BetRow = Selectable<LotteryBetTable>;
 
-const roundOf = (betId: string) => `L${betId}`;
-const betTx = (betId: string) => `L${betId}:b`;
 const iso = (d: Date | string) => new Date(d).toISOString();
 
 /** A major-unit price (`"2"`, `"0.5"`) in minor units, or null when it has more decimals than the currency. */
@@ -106,73 +98,14 @@ export function createLotterySelling(deps: {
 }) {
   const { db, wallet } = deps;
   const log: Log = deps.log ?? { warn: () => undefined, error: () => undefined };
-  const merchantCodes = new Map<number, { code: string; currency: string }>();
+  const rounds = createHouseRounds({ db, wallet, prefix: 'L', launchGame: 'LOTTERY', log });
 
-  async function merchantOf(merchantId: number) {
-    let m = merchantCodes.get(merchantId);
-    if (!m) {
-      const row = await db
-        .selectFrom('merchant')
-        .select(['code', 'currency'])
-        .where('id', '=', merchantId)
-        .executeTakeFirstOrThrow();
-      m = { code: row.code, currency: row.currency };
-      merchantCodes.set(merchantId, m);
-    }
-    return m;
-  }
-
-  /**
-   * The member's lottery launch session with the house vendor (what a bet callback carries),
-   * reused while it has minutes left: a placement does not write a session row each time.
-   */
-  const launches = new Map<string, { token: string; until: number }>();
-  async function launchToken(merchantId: number, memberId: string): Promise<string> {
-    const key = `${merchantId}:${memberId}`;
-    const hit = launches.get(key);
-    if (hit && hit.until - Date.now() > 2 * 60_000) return hit.token;
-    if (launches.size > 100_000) launches.clear();
-    const { token, expiresAt } = await createVendorSession(db, {
-      merchantId,
-      memberId,
-      vendorCode: HOUSE_VENDOR,
-      gameCode: 'LOTTERY',
-      mode: 'real',
-      ttlMs: 15 * 60_000,
-    });
-    launches.set(key, { token, until: expiresAt.getTime() });
-    return token;
-  }
-
-  /** Refunds bets through `rollback` (applied once; an unknown bet is tombstoned), then marks them done. */
-  async function rollback(rows: { id: string; merchant_id: number; member_id: string }[]) {
-    let done = 0;
-    for (let i = 0; i < rows.length; i += 50) {
-      const slice = rows.slice(i, i + 50);
-      const sent = await Promise.all(
-        slice.map(async (b) => {
-          const m = await merchantOf(b.merchant_id);
-          const txId = `${betTx(b.id)}:rb`;
-          const body = JSON.stringify({
-            request_id: `lq-${txId}`,
-            transaction_id: txId,
-            ref_transaction_id: betTx(b.id),
-            player_id: String(b.member_id),
-            round_id: roundOf(b.id),
-          });
-          const res = await wallet.sendWithRetry(b.merchant_id, m.code, 'rollback', body);
-          const ok = res.ok && (res.reply.status === 'OK' || res.reply.status === 'BET_ALREADY_ROLLED_BACK');
-          if (!ok) log.warn({ betId: b.id, res }, 'lottery refund not delivered; recovery will retry');
-          return ok ? b.id : null;
-        }),
-      );
-      const ids = sent.filter((x): x is string => x !== null);
-      if (ids.length > 0) {
-        await db.updateTable('lottery_bet').set({ paid: true }).where('id', 'in', ids).execute();
-        done += ids.length;
-      }
-    }
-    return done;
+  /** Refunds bets through `rollback`, then marks the ones applied done. */
+  async function rollback(rows: BetRow[]) {
+    const ids = await rounds.refund(rows);
+    if (ids.length > 0)
+      await db.updateTable('lottery_bet').set({ paid: true }).where('id', 'in', ids).execute();
+    return ids.length;
   }
 
   /**
@@ -213,70 +146,18 @@ export function createLotterySelling(deps: {
    * payout and `paid` in one update per batch (only while the bet is still open). A crash before
    * that update leaves the bet open: the next settlement computes the same payout and sends the
    * same transaction id, which the platform answers as applied before, without moving money again.
-   * The bets go in member order, so batches hold different members and run side by side without
-   * waiting on each other's wallet locks.
    */
-  async function deliverResults(
-    rows: { id: string; merchant_id: number; member_id: string; game_code: string; payout: string }[],
-  ): Promise<BetRow[]> {
-    const byMerchant = new Map<number, typeof rows>();
-    for (const r of rows) {
-      const list = byMerchant.get(r.merchant_id) ?? [];
-      list.push(r);
-      byMerchant.set(r.merchant_id, list);
-    }
+  async function deliverResults(rows: BetRow[]): Promise<BetRow[]> {
     const settled: BetRow[] = [];
-    const batches: { merchantId: number; chunk: typeof rows }[] = [];
-    for (const [merchantId, list] of byMerchant) {
-      list.sort((a, b) => {
-        const d = BigInt(a.member_id) - BigInt(b.member_id);
-        return d < 0n ? -1 : d > 0n ? 1 : 0;
-      });
-      for (let i = 0; i < list.length; i += SETTLE_CHUNK) {
-        batches.push({ merchantId, chunk: list.slice(i, i + SETTLE_CHUNK) });
-      }
-    }
-    const send = async ({ merchantId, chunk }: (typeof batches)[number]) => {
-      const m = await merchantOf(merchantId);
-      const body = JSON.stringify({
-        request_id: `lq-s-${randomUUID()}`,
-        currency: m.currency,
-        items: chunk.map((b) => ({
-          transaction_id: `${roundOf(b.id)}:w`,
-          player_id: String(b.member_id),
-          round_id: roundOf(b.id),
-          game_code: b.game_code,
-          amount: String(b.payout),
-        })),
-      });
-      const res: SendResult = await wallet.sendWithRetry(merchantId, m.code, 'settle', body);
-      if (!res.ok || res.reply.status !== 'OK' || !Array.isArray(res.reply.results)) {
-        log.warn(
-          { merchantId, res: res.ok ? res.reply.status : res.reason },
-          'lottery results not delivered; the next pass settles them again',
-        );
-        return;
-      }
-      const results = res.reply.results as { status: string }[];
-      const ids: string[] = [];
-      const payouts: string[] = [];
-      const voided: string[] = [];
-      chunk.forEach((b, k) => {
-        const status = results[k]?.status;
-        if (status === 'OK') {
-          ids.push(String(b.id));
-          payouts.push(String(b.payout));
-        } else if (status === 'BET_ALREADY_ROLLED_BACK') {
-          // Refunded by a rollback first (a recovery that found the bet's answer lost): nothing to pay.
-          voided.push(String(b.id));
-        } else log.error({ betId: b.id, status }, 'lottery result refused');
-      });
-      if (ids.length > 0) {
+    await rounds.sendResults(rows, async (ok, voided) => {
+      if (ok.length > 0) {
+        const ids = ok.map((b) => String(b.id)).join(',');
+        const payouts = ok.map((b) => String(b.payout)).join(',');
         const { rows: done } = await sql<BetRow>`
           update lottery_bet b
           set status = case when x.payout > 0 then 'won' else 'lost' end, payout = x.payout,
               settled_at = now(), paid = true
-          from unnest(${`{${ids.join(',')}}`}::bigint[], ${`{${payouts.join(',')}}`}::bigint[]) as x(id, payout)
+          from unnest(${`{${ids}}`}::bigint[], ${`{${payouts}}`}::bigint[]) as x(id, payout)
           where b.id = x.id and b.status = 'open'
           returning b.*`.execute(db);
         settled.push(...done);
@@ -285,17 +166,11 @@ export function createLotterySelling(deps: {
         await db
           .updateTable('lottery_bet')
           .set({ status: 'refunded', payout: '0', paid: true, settled_at: sql<Date>`now()` })
-          .where(sql<boolean>`id = any(${`{${voided.join(',')}}`}::bigint[])`)
+          .where(sql<boolean>`id = any(${`{${voided.map((b) => String(b.id)).join(',')}}`}::bigint[])`)
           .where('status', '=', 'open')
           .execute();
       }
-    };
-    let next = 0;
-    await Promise.all(
-      Array.from({ length: Math.min(SETTLE_PARALLEL, batches.length) }, async () => {
-        while (next < batches.length) await send(batches[next++]!);
-      }),
-    );
+    });
     return settled;
   }
 
@@ -382,7 +257,6 @@ export function createLotterySelling(deps: {
       }
 
       const memberId = session.member.id;
-      const token = await launchToken(brand.id, memberId);
       const bets = await db.transaction().execute(async (tx) => {
         const out: (BetRow & { win_stop: boolean })[] = [];
         for (const p of planned) {
@@ -426,21 +300,7 @@ export function createLotterySelling(deps: {
         return out;
       });
 
-      const results = await Promise.all(
-        bets.map(async (b) => {
-          const body = JSON.stringify({
-            request_id: `lq-${betTx(b.id)}`,
-            transaction_id: betTx(b.id),
-            player_id: String(memberId),
-            session_token: token,
-            round_id: roundOf(b.id),
-            game_code: b.game_code,
-            amount: String(b.stake),
-            currency: brand.currency,
-          });
-          return wallet.sendWithRetry(brand.id, brand.code, 'bet', body);
-        }),
-      );
+      const results = await rounds.takeStakes(brand, memberId, bets);
       if (results.every((r) => r.ok && r.reply.status === 'OK')) {
         await db
           .updateTable('lottery_bet')

@@ -1,0 +1,215 @@
+import { randomUUID } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema.js';
+import { HOUSE_VENDOR } from '../vendors/vendor-secret.js';
+import { createVendorSession } from '../vendors/vendor-session.js';
+import type { HouseWalletClient, SendResult } from './house.wallet.js';
+
+/** Results go to the platform in batches of this many (a `settle` callback each)… */
+export const SETTLE_CHUNK = 4000;
+/** …this many at a time. */
+const SETTLE_PARALLEL = 3;
+
+interface Log {
+  warn(obj: unknown, msg?: string): void;
+  error(obj: unknown, msg?: string): void;
+}
+
+/** A house bet as the wallet calls need it: its id, brand and member. */
+export interface HouseBetRef {
+  id: string;
+  merchant_id: number;
+  member_id: string;
+}
+
+/**
+ * The house products that hold their own bets (the lottery, the sportsbook) talk to the platform
+ * through the house vendor's signed wallet callbacks like any game: a bet is a `bet` on round
+ * `<prefix><betId>`, its result a round-closing win sent in `settle` batches, a refund a
+ * `rollback`. This is that conversation, with the product's transaction-id scheme; the product
+ * records what was applied in its own tables.
+ */
+export function createHouseRounds(deps: {
+  db: Kysely<Database>;
+  wallet: HouseWalletClient;
+  /** Round-id prefix: `L` for the lottery, `S` for the sportsbook. */
+  prefix: string;
+  /** The launch session's game code (what a bet callback's session stands for). */
+  launchGame: string;
+  log: Log;
+}) {
+  const { db, wallet, prefix, log } = deps;
+  const roundOf = (betId: string) => `${prefix}${betId}`;
+  const betTx = (betId: string) => `${prefix}${betId}:b`;
+  const requestPrefix = `${prefix.toLowerCase()}q`;
+  const merchants = new Map<number, { code: string; currency: string }>();
+
+  async function merchantOf(merchantId: number) {
+    let m = merchants.get(merchantId);
+    if (!m) {
+      const row = await db
+        .selectFrom('merchant')
+        .select(['code', 'currency'])
+        .where('id', '=', merchantId)
+        .executeTakeFirstOrThrow();
+      m = { code: row.code, currency: row.currency };
+      merchants.set(merchantId, m);
+    }
+    return m;
+  }
+
+  /**
+   * The member's launch session with the house vendor (what a bet callback carries), reused while
+   * it has minutes left: a placement does not write a session row each time.
+   */
+  const launches = new Map<string, { token: string; until: number }>();
+  async function launchToken(merchantId: number, memberId: string): Promise<string> {
+    const key = `${merchantId}:${memberId}`;
+    const hit = launches.get(key);
+    if (hit && hit.until - Date.now() > 2 * 60_000) return hit.token;
+    if (launches.size > 100_000) launches.clear();
+    const { token, expiresAt } = await createVendorSession(db, {
+      merchantId,
+      memberId,
+      vendorCode: HOUSE_VENDOR,
+      gameCode: deps.launchGame,
+      mode: 'real',
+      ttlMs: 15 * 60_000,
+    });
+    launches.set(key, { token, until: expiresAt.getTime() });
+    return token;
+  }
+
+  return {
+    roundOf,
+    merchantOf,
+
+    /** Takes each bet's stake through a `bet` callback (retried with the same ids on transient failures). */
+    async takeStakes(
+      brand: { id: number; code: string; currency: string },
+      memberId: string,
+      bets: { id: string; game_code: string; stake: string | bigint }[],
+    ): Promise<SendResult[]> {
+      const token = await launchToken(brand.id, memberId);
+      return Promise.all(
+        bets.map((b) =>
+          wallet.sendWithRetry(
+            brand.id,
+            brand.code,
+            'bet',
+            JSON.stringify({
+              request_id: `${requestPrefix}-${betTx(b.id)}`,
+              transaction_id: betTx(b.id),
+              player_id: String(memberId),
+              session_token: token,
+              round_id: roundOf(b.id),
+              game_code: b.game_code,
+              amount: String(b.stake),
+              currency: brand.currency,
+            }),
+          ),
+        ),
+      );
+    },
+
+    /**
+     * Refunds bets through `rollback` (applied once; an unknown bet is tombstoned); returns the ids
+     * the platform applied (a refund not delivered is for the product's recovery to send again).
+     */
+    async refund(rows: HouseBetRef[]): Promise<string[]> {
+      const done: string[] = [];
+      for (let i = 0; i < rows.length; i += 50) {
+        const sent = await Promise.all(
+          rows.slice(i, i + 50).map(async (b) => {
+            const m = await merchantOf(b.merchant_id);
+            const txId = `${betTx(b.id)}:rb`;
+            const body = JSON.stringify({
+              request_id: `${requestPrefix}-${txId}`,
+              transaction_id: txId,
+              ref_transaction_id: betTx(b.id),
+              player_id: String(b.member_id),
+              round_id: roundOf(b.id),
+            });
+            const res = await wallet.sendWithRetry(b.merchant_id, m.code, 'rollback', body);
+            const ok =
+              res.ok && (res.reply.status === 'OK' || res.reply.status === 'BET_ALREADY_ROLLED_BACK');
+            if (!ok) log.warn({ betId: b.id, res }, 'house refund not delivered; recovery will retry');
+            return ok ? String(b.id) : null;
+          }),
+        );
+        for (const id of sent) if (id !== null) done.push(id);
+      }
+      return done;
+    },
+
+    /**
+     * Sends bets' results (round-closing wins, `0` for a loss) in `settle` batches; `applied` is
+     * called once per batch with the ids the platform applied (and their payouts) and the ids it
+     * found refunded first, for the product to record in one update. A batch not delivered is
+     * left for the next settlement, which sends the same transaction ids: applied once. The bets
+     * go in member order, so batches hold different members and run side by side without waiting
+     * on each other's wallet locks.
+     */
+    async sendResults<R extends HouseBetRef & { game_code: string; payout: string }>(
+      rows: R[],
+      applied: (ok: R[], voided: R[]) => Promise<void>,
+    ): Promise<void> {
+      const byMerchant = new Map<number, R[]>();
+      for (const r of rows) {
+        const list = byMerchant.get(r.merchant_id) ?? [];
+        list.push(r);
+        byMerchant.set(r.merchant_id, list);
+      }
+      const batches: { merchantId: number; chunk: R[] }[] = [];
+      for (const [merchantId, list] of byMerchant) {
+        list.sort((a, b) => {
+          const d = BigInt(a.member_id) - BigInt(b.member_id);
+          return d < 0n ? -1 : d > 0n ? 1 : 0;
+        });
+        for (let i = 0; i < list.length; i += SETTLE_CHUNK)
+          batches.push({ merchantId, chunk: list.slice(i, i + SETTLE_CHUNK) });
+      }
+      const send = async ({ merchantId, chunk }: (typeof batches)[number]) => {
+        const m = await merchantOf(merchantId);
+        const body = JSON.stringify({
+          request_id: `${requestPrefix}-s-${randomUUID()}`,
+          currency: m.currency,
+          items: chunk.map((b) => ({
+            transaction_id: `${roundOf(b.id)}:w`,
+            player_id: String(b.member_id),
+            round_id: roundOf(b.id),
+            game_code: b.game_code,
+            amount: String(b.payout),
+          })),
+        });
+        const res = await wallet.sendWithRetry(merchantId, m.code, 'settle', body);
+        if (!res.ok || res.reply.status !== 'OK' || !Array.isArray(res.reply.results)) {
+          log.warn(
+            { merchantId, res: res.ok ? res.reply.status : res.reason },
+            'house results not delivered; the next pass settles them again',
+          );
+          return;
+        }
+        const results = res.reply.results as { status: string }[];
+        const ok: R[] = [];
+        const voided: R[] = [];
+        chunk.forEach((b, k) => {
+          const status = results[k]?.status;
+          if (status === 'OK') ok.push(b);
+          // Refunded by a rollback first (a recovery that found the bet's answer lost): nothing to pay.
+          else if (status === 'BET_ALREADY_ROLLED_BACK') voided.push(b);
+          else log.error({ betId: b.id, status }, 'house result refused');
+        });
+        if (ok.length > 0 || voided.length > 0) await applied(ok, voided);
+      };
+      let next = 0;
+      await Promise.all(
+        Array.from({ length: Math.min(SETTLE_PARALLEL, batches.length) }, async () => {
+          while (next < batches.length) await send(batches[next++]!);
+        }),
+      );
+    },
+  };
+}
+
+export type HouseRounds = ReturnType<typeof createHouseRounds>;
