@@ -70,6 +70,7 @@ import { createClock } from './lib/clock.js';
 import { createMetricsModule } from './modules/metrics/index.js';
 import { createContractsModule } from './modules/contracts/index.js';
 import { createLotteryModule } from './modules/lottery/index.js';
+import { createSportsModule } from './modules/sports/index.js';
 import { createInboxModule } from './modules/inbox/index.js';
 
 export interface AppDeps {
@@ -258,6 +259,17 @@ export async function buildApp(deps: AppDeps) {
     log: app.log,
   });
   lottery.register(app, hooks);
+  // The house sportsbook (docs/sportsbook.md): events, markets, bets through the house wallet, settlement.
+  createSportsModule({
+    db,
+    hub: () => realtime?.hub,
+    clock,
+    schedule: config.JOBS_ENABLED,
+    simulate: config.SPORTS_SIMULATOR ?? config.DEMO,
+    ledger,
+    secrets: vendorSecrets,
+    log: app.log,
+  }).register(app, hooks);
   registerRecordRoutes(app, hooks, createRecordsService(db));
   // The one registry of vendor adapters (exposed as `app.vendors`). The house vendor registers its
   // `house` adapter here with `vendors.register(...)`, as does each configured aggregator; an

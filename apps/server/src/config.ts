@@ -22,6 +22,8 @@ export const configSchema = z.object({
   SOCKET_SESSION_SWEEP_MS: z.coerce.number().int().min(100).default(30_000),
   DEFAULT_MERCHANT: z.string().min(1).max(32).default('demo'),
   DEMO: flag.default(true),
+  /** The sportsbook's simulator of fictional fixtures (docs/sportsbook.md); on with DEMO unless set. */
+  SPORTS_SIMULATOR: flag.optional(),
   OPS_API_KEY: z.string().min(16).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: z.string().optional(),

@@ -1,5 +1,6 @@
 import { contractEndpoints } from './contract-endpoints.js';
 import { lotteryEndpoints } from './lottery-endpoints.js';
+import { sportsEndpoints } from './sports-endpoints.js';
 import type { Endpoint } from './route.js';
 
 /** Path of the real-time socket endpoint (docs/realtime.md), on the same port as the API. */
@@ -710,6 +711,7 @@ export const endpoints = {
   rankList: { method: 'GET', path: '/wps/relay/GCSGAME_getRankList', auth: 'none', encrypted: false },
   ...contractEndpoints,
   ...lotteryEndpoints,
+  ...sportsEndpoints,
   // In-site messages (packages/contract/src/inbox.ts): the original's CSP relay names.
   inboxList: {
     method: 'GET',

@@ -19,6 +19,7 @@ export * from './realtime.js';
 export * from './support.js';
 export * from './inbox.js';
 export * from './lottery.js';
+export * from './sports.js';
 
 import type { RouteDescriptor } from './route.js';
 import { systemRoutes } from './system.js';
@@ -34,6 +35,7 @@ import { lobbyRoutes } from './lobby.js';
 import { houseRoutes } from './house.js';
 import { inboxEvents, inboxRoutes } from './inbox.js';
 import { lotteryEvents, lotteryRoutes } from './lottery.js';
+import { sportsEvents, sportsRoutes } from './sports.js';
 import { supportClientEvents, supportEvents, supportRoutes } from './support.js';
 import type { EndpointName } from './endpoints.js';
 import { realtimeClientEvents, realtimeEvents } from './realtime.js';
@@ -54,6 +56,7 @@ export const routes = {
   ...supportRoutes,
   ...inboxRoutes,
   ...lotteryRoutes,
+  ...sportsRoutes,
 } satisfies Record<EndpointName, RouteDescriptor>;
 export type Routes = typeof routes;
 
@@ -69,6 +72,7 @@ export const socketEvents = {
   ...supportEvents,
   ...inboxEvents,
   ...lotteryEvents,
+  ...sportsEvents,
 } as const;
 export type SocketEvents = typeof socketEvents;
 

@@ -66,6 +66,7 @@ export const ledgerKinds = [
   'HOURLY_SALARY',
   'REALTIME_SALARY',
   'LOTTERY_REBATE',
+  'SPORTS_RESETTLE',
 ] as const;
 
 export const memberTransactionSchema = z.object({

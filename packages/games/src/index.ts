@@ -18,4 +18,5 @@ export * from './registry.js';
 export * from './replay.js';
 export * from './contracts/index.js';
 export * from './sports/index.js';
+export * from './sports/pricing.js';
 export * from './lottery/index.js';

@@ -723,6 +723,75 @@ export interface LotteryIssueTable {
   entered_by: string | null;
 }
 
+export type SportBetStatus = 'placing' | 'open' | 'won' | 'lost' | 'void' | 'refunded' | 'refused';
+
+export interface SportEventTable {
+  id: Generated<string>;
+  external_id: string;
+  category: 'SPORTS' | 'ESPORTS' | 'COCKFIGHT';
+  sport: string;
+  league: string;
+  home: string;
+  away: string;
+  starts_at: Timestamp;
+  status: ColumnType<
+    'scheduled' | 'live' | 'finished' | 'cancelled',
+    'scheduled' | 'live' | 'finished' | 'cancelled' | undefined,
+    'scheduled' | 'live' | 'finished' | 'cancelled'
+  >;
+  result: ColumnType<unknown | null, string | null | undefined, string | null>;
+  result_version: Generated<number>;
+  settled_version: Generated<number>;
+  ends_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  source: 'simulator' | 'feed';
+  created_at: Generated<Date>;
+}
+
+export interface SportMarketTable {
+  id: Generated<string>;
+  event_id: string;
+  kind: string;
+  line: number | null;
+  map: number | null;
+  status: ColumnType<
+    'open' | 'suspended' | 'closed' | 'settled' | 'voided',
+    'open' | 'suspended' | 'closed' | 'settled' | 'voided' | undefined,
+    'open' | 'suspended' | 'closed' | 'settled' | 'voided'
+  >;
+  version: Generated<number>;
+  prices: ColumnType<{ key: string; odds: number }[], string, string>;
+}
+
+export interface SportBetTable {
+  id: Generated<string>;
+  merchant_id: number;
+  member_id: string;
+  game_code: 'SPORTS' | 'ESPORTS' | 'COCKFIGHT';
+  stake: ColumnType<string, bigint | string, bigint | string>;
+  potential_return: ColumnType<string, bigint | string, bigint | string>;
+  payout: ColumnType<string, bigint | string | undefined, bigint | string>;
+  status: ColumnType<SportBetStatus, SportBetStatus | undefined, SportBetStatus>;
+  paid: Generated<boolean>;
+  resettled: ColumnType<string, bigint | string | undefined, bigint | string>;
+  placed_at: Timestamp;
+  settled_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+}
+
+export interface SportBetLegTable {
+  bet_id: string;
+  idx: number;
+  event_id: string;
+  market_id: string;
+  category: string;
+  event_label: string;
+  kind: string;
+  line: number | null;
+  map: number | null;
+  key: string;
+  odds: number;
+  result: string | null;
+}
+
 export interface LotteryGameSettingTable {
   game_code: string;
   official: boolean;
@@ -788,6 +857,10 @@ export interface Database {
   contract_period_done: ContractPeriodDoneTable;
   lottery_issue: LotteryIssueTable;
   lottery_game_setting: LotteryGameSettingTable;
+  sport_event: SportEventTable;
+  sport_market: SportMarketTable;
+  sport_bet: SportBetTable;
+  sport_bet_leg: SportBetLegTable;
   contract_rt_round: ContractRtRoundTable;
   help_topic: HelpTopicTable;
   feedback: FeedbackTable;

@@ -10,11 +10,13 @@ export interface GameInfo {
 }
 
 const TTL_MS = 60_000;
+const houseBookCodes = new Set(['SPORTS', 'ESPORTS', 'COCKFIGHT']);
 
 /**
  * Category and studio of a vendor's game, from the lobby catalogue (`game` rows carry `game_code`,
  * `game_type`, `vassalage`, `adapter`). A game the catalogue does not list is still a real wager:
- * it is booked as RNG (the house lottery's games as LOTT or ELOTT) under the vendor's own code
+ * it is booked as RNG (the house lottery's games as LOTT or ELOTT, the house sportsbook's bets by
+ * their category) under the vendor's own code
  * rather than refused. Cached briefly: the bet
  * path asks for every wager, and a game's category practically never changes.
  */
@@ -27,8 +29,10 @@ export function createGameInfoResolver(db: Kysely<Database>) {
       if (hit && hit.until > Date.now()) return hit.info;
       // The house lottery's games are not catalogue rows: they book as lottery or e-lottery.
       const lottery = vendor === 'house' ? lotteryGame(gameCode) : undefined;
+      // The house sportsbook's bets carry their category as the game code.
+      const book = vendor === 'house' && houseBookCodes.has(gameCode) ? gameCode : undefined;
       let info: GameInfo = {
-        gameType: lottery ? (lottery.kind === 'ELOTT' ? 'ELOTT' : 'LOTT') : 'RNG',
+        gameType: lottery ? (lottery.kind === 'ELOTT' ? 'ELOTT' : 'LOTT') : (book ?? 'RNG'),
         vassalage: vendor.toUpperCase(),
       };
       try {

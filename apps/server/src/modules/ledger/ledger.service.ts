@@ -21,7 +21,8 @@ export type LedgerKind =
   | 'DAILY_WAGE'
   | 'HOURLY_SALARY'
   | 'REALTIME_SALARY'
-  | 'LOTTERY_REBATE';
+  | 'LOTTERY_REBATE'
+  | 'SPORTS_RESETTLE';
 
 export type AccountKind = 'main' | 'vendor' | 'points' | 'system';
 

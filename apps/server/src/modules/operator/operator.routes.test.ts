@@ -306,6 +306,11 @@ const matrix: Partial<Record<EndpointName, { roles: Role[]; url: string; payload
   opsLotteryCancel: { roles: ADMIN, url: '/ops/lottery/cancel', payload: {} },
   opsLotteryOfficial: { roles: ADMIN, url: '/ops/lottery/official', payload: {} },
   opsLotteryResult: { roles: ADMIN, url: '/ops/lottery/result', payload: {} },
+  // The house sportsbook is shared by every brand too (docs/sportsbook.md).
+  opsSportsFeed: { roles: ADMIN, url: '/ops/sports/feed', payload: {} },
+  opsSportsMarket: { roles: ADMIN, url: '/ops/sports/market', payload: {} },
+  opsSportsResult: { roles: ADMIN, url: '/ops/sports/result', payload: {} },
+  opsSportsRun: { roles: ADMIN, url: '/ops/sports/run' },
 };
 const opsNames = (Object.keys(endpoints) as EndpointName[]).filter((n) => endpoints[n].auth === 'ops');
 
@@ -340,7 +345,7 @@ describe('roles', () => {
     }
   });
 
-  it("a brand's own admin may not run, cancel or enter results of the lottery's draws, which every brand shares", async () => {
+  it("a brand's own admin may not run, cancel or enter results of the lottery's draws or the sportsbook's events, which every brand shares", async () => {
     const { token } = await operator('admin', 'demo');
     const valid = { gameId: 'SSC1', numero: '20261125-001', reason: 'feed down' };
     for (const [url, payload] of [
@@ -348,6 +353,9 @@ describe('roles', () => {
       ['/ops/lottery/cancel', valid],
       ['/ops/lottery/official', { gameId: 'SSC1', official: true, reason: 'feed' }],
       ['/ops/lottery/result', { ...valid, numbers: ['1', '2', '3', '4', '5'] }],
+      ['/ops/sports/run', undefined],
+      ['/ops/sports/result', { eventId: '1', result: { kind: 'void' }, reason: 'feed down' }],
+      ['/ops/sports/market', { marketId: '1', status: 'suspended', reason: 'feed down' }],
     ] as const) {
       const res = await t.app.inject({
         method: 'POST',

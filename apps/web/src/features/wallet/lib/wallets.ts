@@ -25,6 +25,7 @@ const kindSet = {
   HOURLY_SALARY: true,
   REALTIME_SALARY: true,
   LOTTERY_REBATE: true,
+  SPORTS_RESETTLE: true,
 } as const satisfies Record<LedgerKind, true>;
 
 export const ledgerKinds = Object.keys(kindSet) as LedgerKind[];
