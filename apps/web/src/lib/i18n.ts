@@ -24,6 +24,7 @@ export const namespaces = [
   'support',
   'inbox',
   'lottery',
+  'sports',
 ] as const;
 export type Namespace = (typeof namespaces)[number];
 

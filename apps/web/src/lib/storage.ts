@@ -42,6 +42,7 @@ export const session = {
  * `affiliateCode` / `referralCode`: invitation codes from a landing URL, kept until registration.
  * `hideBalance`: the header's balance visibility choice.
  * `supportToken`: a visitor's customer-service conversation token (docs/support.md).
+ * `oddsFormat`: the sportsbook's odds format (decimal, hongkong, malay, indonesian).
  */
 export type LocalKey =
   | 'lang'
@@ -51,7 +52,8 @@ export type LocalKey =
   | 'affiliateCode'
   | 'referralCode'
   | 'hideBalance'
-  | 'supportToken';
+  | 'supportToken'
+  | 'oddsFormat';
 
 export const local = {
   get: (key: LocalKey) => safe(() => localStorage.getItem(key), null),

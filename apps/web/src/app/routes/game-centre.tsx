@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { GameCentre } from '../../features/lobby/components/game-centre';
 import { LotteryCentre } from '../../features/lottery/components/lottery-centre';
+import { Sportsbook } from '../../features/sports/components/sportsbook';
 import { paths } from '../../config/paths';
 
 const categories = {
@@ -11,7 +12,7 @@ const categories = {
   [paths.elott]: { category: 'ELOTT', title: 'in_elott_Handicap' },
 } as const;
 
-/** Game centre (spec §2): /sports, /esports, /lott, /elott list the category's vendors (and the lottery centres the house lottery's games). */
+/** Game centre (spec §2): /sports, /esports, /lott, /elott list the category's vendors (the lottery centres the house lottery's games, the sports centres the house sportsbook). */
 export default function GameCentrePage() {
   const { t } = useTranslation();
   const { pathname } = useLocation();
@@ -26,6 +27,9 @@ export default function GameCentrePage() {
   return (
     <GameCentre category={category} title={t(title)}>
       {lottery && <LotteryCentre kinds={lottery} />}
+      {/* The house sportsbook: sports then cockfight on /sports (spec §4's split), e-sports on /esports. */}
+      {category === 'SPORTS' && <Sportsbook categories={['SPORTS', 'COCKFIGHT']} />}
+      {category === 'ESPORTS' && <Sportsbook categories={['ESPORTS']} />}
     </GameCentre>
   );
 }

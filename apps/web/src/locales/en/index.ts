@@ -5,6 +5,8 @@ import errors from './errors.json';
 import games from './games.json';
 import help from './help.json';
 import inbox from './inbox.json';
+import lottery from './lottery.json';
+import sports from './sports.json';
 import lobby from './lobby.json';
 import member from './member.json';
 import operator from './operator.json';
@@ -31,5 +33,7 @@ export const en = {
   support,
   contracts,
   inbox,
+  lottery,
+  sports,
 };
 export type Resources = typeof en;
