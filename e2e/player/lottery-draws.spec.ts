@@ -1,5 +1,5 @@
 import { type Page, expect, test } from '@playwright/test';
-import { demo, expectLoggedIn, openLogin, snap, submitLogin } from '../support';
+import { logInDemoPlayerQuietly, snapThemes } from '../support';
 
 /**
  * The lottery pages' draw hall (docs/lottery.md): the issue on sale with its commitment and
@@ -16,28 +16,10 @@ const hall = {
   verified: 'Verified: the seed matches its commitment and gives these numbers.',
 };
 
-async function logInAsDemoPlayer(page: Page) {
-  await page.addInitScript(() => {
-    sessionStorage.setItem('popupClosedAnon', 'closed');
-    sessionStorage.setItem('popupClosedUser', 'closed');
-  });
-  await page.goto('/');
-  await submitLogin(await openLogin(page), demo.player.username, demo.player.password);
-  await expectLoggedIn(page);
-}
-
-async function snapThemes(page: Page, name: string) {
-  for (const theme of ['dark', 'light'] as const) {
-    await page.evaluate((t) => document.documentElement.setAttribute('data-theme', t), theme);
-    await snap(page, `${name}-${theme}`);
-  }
-  await page.evaluate(() => document.documentElement.setAttribute('data-theme', 'dark'));
-}
-
 test.describe('lottery draws', () => {
   test('a one-minute draw lands live on /lottery and verifies against its commitment', async ({ page }) => {
     test.setTimeout(150_000);
-    await logInAsDemoPlayer(page);
+    await logInDemoPlayerQuietly(page);
     await page.goto('/lottery');
     await expect(page.getByRole('tab', { name: '1-Minute Lotto 5D', exact: true })).toHaveAttribute(
       'aria-selected',
@@ -73,7 +55,7 @@ test.describe('lottery draws', () => {
   test.describe('on a phone', () => {
     test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
     test('the three lottery pages fit a 390-px screen', async ({ page }) => {
-      await logInAsDemoPlayer(page);
+      await logInDemoPlayerQuietly(page);
       for (const [path, name] of [
         ['/lottery', 'lottery-phone'],
         ['/vnLottery', 'lottery-vn-phone'],

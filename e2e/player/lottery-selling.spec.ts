@@ -1,5 +1,5 @@
 import { type APIRequestContext, type Locator, type Page, expect, test } from '@playwright/test';
-import { demo, expectLoggedIn, openLogin, snap, submitLogin } from '../support';
+import { logInDemoPlayerQuietly, snap, snapThemes } from '../support';
 import { MAIN, memberToken, walletBalance, walletOf } from '../support/wallet';
 
 /**
@@ -20,16 +20,6 @@ interface Bet {
   numbers: string[] | null;
 }
 
-async function logIn(page: Page) {
-  await page.addInitScript(() => {
-    sessionStorage.setItem('popupClosedAnon', 'closed');
-    sessionStorage.setItem('popupClosedUser', 'closed');
-  });
-  await page.goto('/');
-  await submitLogin(await openLogin(page), demo.player.username, demo.player.password);
-  await expectLoggedIn(page);
-}
-
 async function get<T>(request: APIRequestContext, token: string, url: string): Promise<T> {
   const res = await request.get(url, { headers: { Authorization: token } });
   expect(res.status(), `${url}: ${await res.text()}`).toBe(200);
@@ -37,15 +27,6 @@ async function get<T>(request: APIRequestContext, token: string, url: string): P
 }
 
 const minor = (major: number) => Math.round(major * 100);
-
-/** Screenshots in both themes (`<name>-dark`, `<name>-light`), back to dark after. */
-async function snapBoth(page: Page, name: string) {
-  for (const theme of ['dark', 'light'] as const) {
-    await page.evaluate((t) => document.documentElement.setAttribute('data-theme', t), theme);
-    await snap(page, `${name}-${theme}`);
-  }
-  await page.evaluate(() => document.documentElement.setAttribute('data-theme', 'dark'));
-}
 
 /** Opens a game's tab, chooses a bet type, and places what `pick` selects. */
 async function placeBet(page: Page, tab: string, betType: string, pick: (slip: Locator) => Promise<void>) {
@@ -63,7 +44,7 @@ test.describe('lottery selling', () => {
     page,
   }) => {
     test.setTimeout(240_000);
-    await logIn(page);
+    await logInDemoPlayerQuietly(page);
     const token = await memberToken(page);
     const request = page.request;
     const before = minor(walletOf(await walletBalance(request, token), MAIN));
@@ -92,7 +73,7 @@ test.describe('lottery selling', () => {
     });
     const mine = page.getByRole('region', { name: 'My bets', exact: true });
     await expect(mine.getByText('Awaiting draw')).toHaveCount(3);
-    await snapBoth(page, 'lottery-slip-desktop');
+    await snapThemes(page, 'lottery-slip-desktop');
 
     // Six open bets: two VN, one 4D, three issues of the chase; paid for now.
     const open = (await get<{ list: Bet[] }>(request, token, '/lgw/bets?status=open&pageSize=100')).list;
@@ -176,16 +157,16 @@ test.describe('lottery selling', () => {
     // The betting record shows the lottery rounds with their issue and numbers; the centres list the games.
     await page.goto('/member?page=personalHistoryCopy');
     await expect(page.getByText(`Issue ${chase[0]!.numero} · Position digit`)).toBeVisible();
-    await snapBoth(page, 'lottery-record-desktop');
+    await snapThemes(page, 'lottery-record-desktop');
     await page.goto('/lott');
     await expect(page.getByRole('region', { name: 'House lottery', exact: true })).toBeVisible();
-    await snapBoth(page, 'lottery-centre-desktop');
+    await snapThemes(page, 'lottery-centre-desktop');
   });
 
   test.describe('on a phone', () => {
     test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
     test('the bet slip fits a 390-px screen', async ({ page }) => {
-      await logIn(page);
+      await logInDemoPlayerQuietly(page);
       await page.goto('/lottery');
       const slip = page.getByRole('region', { name: 'Bet slip', exact: true });
       await expect(slip).toBeVisible();
@@ -194,14 +175,14 @@ test.describe('lottery selling', () => {
         .getByRole('button', { name: '5', exact: true })
         .click();
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
-      await snapBoth(page, 'lottery-slip-phone');
+      await snapThemes(page, 'lottery-slip-phone');
       await page.goto('/elott');
       await expect(page.getByRole('region', { name: 'House lottery', exact: true })).toBeVisible();
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
-      await snapBoth(page, 'lottery-centre-phone');
+      await snapThemes(page, 'lottery-centre-phone');
       await page.goto('/member?page=personalHistoryCopy');
       await expect(page.getByText(/^Issue \d{8}-\d{3,4} · /).first()).toBeVisible();
-      await snapBoth(page, 'lottery-record-phone');
+      await snapThemes(page, 'lottery-record-phone');
     });
   });
 });

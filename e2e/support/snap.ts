@@ -2,12 +2,25 @@ import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { screenshotDir } from './env';
 
-/** Saves a full-page PNG to e2e/screenshots/<name>.png, for a human to look at. */
-export async function snap(page: Page, name: string): Promise<string> {
+/** Saves a full-page PNG (or what the viewport shows) to e2e/screenshots/<name>.png, for a human to look at. */
+export async function snap(page: Page, name: string, options: { fullPage?: boolean } = {}): Promise<string> {
   if (!/^[\w.-]+$/.test(name)) throw new Error(`snap(): use a file-name-safe name, got "${name}"`);
   const file = path.join(screenshotDir, `${name}.png`);
   // Let fonts settle so the picture shows the final text rather than a fallback face.
   await page.evaluate(() => document.fonts.ready.then(() => undefined));
-  await page.screenshot({ path: file, fullPage: true, animations: 'disabled' });
+  await page.screenshot({ path: file, fullPage: options.fullPage ?? true, animations: 'disabled' });
   return file;
+}
+
+/** Screenshots in both themes (`<name>-dark`, `<name>-light`), back to dark after. */
+export async function snapThemes(
+  page: Page,
+  name: string,
+  options: { fullPage?: boolean } = {},
+): Promise<void> {
+  for (const theme of ['dark', 'light'] as const) {
+    await page.evaluate((t) => document.documentElement.setAttribute('data-theme', t), theme);
+    await snap(page, `${name}-${theme}`, options);
+  }
+  await page.evaluate(() => document.documentElement.setAttribute('data-theme', 'dark'));
 }

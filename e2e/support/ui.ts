@@ -1,5 +1,5 @@
 import { type BrowserContext, type Locator, type Page, expect } from '@playwright/test';
-import { clickSendCode, smsDestination, thailand } from './accounts';
+import { clickSendCode, demo, smsDestination, thailand } from './accounts';
 import { en, enPattern } from './locale';
 
 /** The current path of the page, without query or hash. */
@@ -187,4 +187,18 @@ export async function withoutAnnouncementPopups(context: BrowserContext): Promis
     sessionStorage.setItem('popupClosedAnon', 'closed');
     sessionStorage.setItem('popupClosedUser', 'closed');
   });
+}
+
+/**
+ * Logs the demo player in from the home page with the greeting popups marked closed (they would
+ * open above the header at their own pace).
+ */
+export async function logInDemoPlayerQuietly(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    sessionStorage.setItem('popupClosedAnon', 'closed');
+    sessionStorage.setItem('popupClosedUser', 'closed');
+  });
+  await page.goto('/');
+  await submitLogin(await openLogin(page), demo.player.username, demo.player.password);
+  await expectLoggedIn(page);
 }
