@@ -1,4 +1,4 @@
-import { type Page, expect, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { logInDemoPlayerQuietly, snapThemes } from '../support';
 
 /**
