@@ -64,6 +64,22 @@ export const betRecordSchema = z
         numbers: z.array(z.string()).nullable(),
       })
       .optional(),
+    /** A house sportsbook bet: single or parlay, each leg's event, selection, accepted price and result. */
+    sports: z
+      .object({
+        kind: z.enum(['single', 'parlay']),
+        legs: z.array(
+          z.object({
+            event: z.string(),
+            /** The selection as the member read it ("Harbour City −0.75", "Over 2.5", "2–1"). */
+            pick: z.string(),
+            /** Decimal odds, two decimals. */
+            odds: z.string(),
+            result: z.enum(['win', 'half_win', 'push', 'half_lose', 'lose', 'void']).nullable(),
+          }),
+        ),
+      })
+      .optional(),
   })
   .meta({ id: 'BetRecord' });
 export type BetRecord = z.infer<typeof betRecordSchema>;

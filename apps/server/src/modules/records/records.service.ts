@@ -129,6 +129,36 @@ export function createRecordsService(db: Kysely<Database>) {
     return out;
   }
 
+  /** The house sportsbook's rounds (`S<bet id>`): single or parlay with each leg. */
+  async function sportsDetails(rows: { adapter: string; round_id: string }[], lang: string) {
+    const out = new Map<string, NonNullable<BetRecord['sports']>>();
+    const ids = rows
+      .filter((r) => r.adapter === 'house' && /^S[1-9][0-9]{0,17}$/.test(r.round_id))
+      .map((r) => r.round_id.slice(1));
+    if (ids.length === 0) return out;
+    const legs = await db
+      .selectFrom('sport_bet_leg')
+      .selectAll()
+      .where('bet_id', 'in', ids)
+      .orderBy('bet_id')
+      .orderBy('idx')
+      .execute();
+    const zh = lang === 'ZH';
+    for (const l of legs) {
+      const key = `S${l.bet_id}`;
+      const bet = out.get(key) ?? { kind: 'single' as const, legs: [] };
+      bet.legs.push({
+        event: l.event_label,
+        pick: sportsPick(l, zh),
+        odds: (l.odds / 1000).toFixed(2),
+        result: l.result as NonNullable<BetRecord['sports']>['legs'][number]['result'],
+      });
+      if (bet.legs.length > 1) bet.kind = 'parlay';
+      out.set(key, bet);
+    }
+    return out;
+  }
+
   const nameOf = (game: CatalogueGame | undefined, code: string, lang: string) =>
     game ? (game.names[lang] ?? game.names.EN ?? Object.values(game.names)[0] ?? code) : code;
 
@@ -166,7 +196,7 @@ export function createRecordsService(db: Kysely<Database>) {
         brand.id,
         rows.map((r) => r.game_code),
       );
-      const lottery = await lotteryDetails(rows, lang);
+      const [lottery, sports] = await Promise.all([lotteryDetails(rows, lang), sportsDetails(rows, lang)]);
       const scale = brand.currencyScale;
       const list: BetRecord[] = rows.map((r) => ({
         id: r.id,
@@ -186,6 +216,12 @@ export function createRecordsService(db: Kysely<Database>) {
           ? {
               gameName: lottery.get(r.round_id)!.gameName,
               lottery: lottery.get(r.round_id)!.detail,
+            }
+          : {}),
+        ...(sports.has(r.round_id)
+          ? {
+              gameName: bookNames[r.game_code]?.[lang === 'ZH' ? 1 : 0] ?? r.game_code,
+              sports: sports.get(r.round_id)!,
             }
           : {}),
       }));
@@ -300,3 +336,50 @@ export function createRecordsService(db: Kysely<Database>) {
   };
 }
 export type RecordsService = ReturnType<typeof createRecordsService>;
+
+/** The house sportsbook's rounds are booked by category: their names in the record. */
+const bookNames: Record<string, [string, string]> = {
+  SPORTS: ['Sportsbook', '体育投注'],
+  ESPORTS: ['E-sports book', '电竞投注'],
+  COCKFIGHT: ['Cockfight', '斗鸡'],
+};
+
+/** A line in quarter goals as players read it (−3 → "−0.75", 10 → "2.5"). */
+function lineText(quarters: number, signed: boolean): string {
+  const v = Math.abs(quarters) / 4;
+  const text = Number.isInteger(v) ? String(v) : v.toFixed(Math.abs(quarters) % 2 === 1 ? 2 : 1);
+  return !signed || quarters === 0 ? text : `${quarters < 0 ? '−' : '+'}${text}`;
+}
+
+/** A sportsbook leg's selection in words, in English or Chinese. */
+export function sportsPick(
+  l: { event_label: string; kind: string; key: string; line: number | null; map: number | null },
+  zh: boolean,
+): string {
+  const [home, away] = l.event_label.split(' v ');
+  const team = l.key === 'home' ? home : l.key === 'away' ? away : undefined;
+  const words: Record<string, [string, string]> = {
+    draw: ['Draw', '和'],
+    over: ['Over', '大'],
+    under: ['Under', '小'],
+    yes: ['Both score: yes', '双方进球：是'],
+    no: ['Both score: no', '双方进球：否'],
+    meron: ['Meron', '红方'],
+    wala: ['Wala', '蓝方'],
+  };
+  const word = (k: string) => words[k]?.[zh ? 1 : 0] ?? k;
+  switch (l.kind) {
+    case 'handicap':
+      return `${team} ${lineText(l.key === 'home' ? (l.line ?? 0) : -(l.line ?? 0), true)}`;
+    case 'total':
+      return `${word(l.key)} ${lineText(l.line ?? 0, false)}`;
+    case 'correct_score':
+      return l.key.replace('-', '–');
+    case 'map_winner':
+      return `${zh ? `第 ${l.map} 局` : `Map ${l.map}`}: ${team}`;
+    case 'fight':
+      return l.key === 'draw' ? word('draw') : `${word(l.key)} · ${l.key === 'meron' ? home : away}`;
+    default:
+      return team ?? word(l.key);
+  }
+}

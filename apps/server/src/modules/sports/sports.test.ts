@@ -168,6 +168,21 @@ describe('sportsbook', () => {
       .where('round_id', '=', `S${bet.betId}`)
       .executeTakeFirstOrThrow();
     expect(closed).toMatchObject({ status: 'settled', payout: '2000' });
+    // The betting record names the book and shows the leg.
+    const record = await t.app.inject({
+      method: 'GET',
+      url: '/wps/member/bets',
+      headers: { authorization: m.token },
+    });
+    const row = record.json().value.list.find((r: { roundId: string }) => r.roundId === `S${bet.betId}`);
+    expect(row).toMatchObject({
+      gameName: 'Sportsbook',
+      gameType: 'SPORTS',
+      sports: {
+        kind: 'single',
+        legs: [{ pick: event.home, odds: '2.00', result: 'win', event: `${event.home} v ${event.away}` }],
+      },
+    });
   });
 
   it('a quarter-line handicap half-wins; a parlay pays the product of its legs, a void leg at odds 1', async () => {

@@ -163,6 +163,18 @@ export function BetRecord() {
                         )}
                       </small>
                     )}
+                    {r.sports && (
+                      <small className="records__lottery">
+                        {r.sports.kind === 'parlay' && t('sports_parlay', { count: r.sports.legs.length })}
+                        {r.sports.legs.map((l, i) => (
+                          <span key={i} className="records__leg">
+                            {(i > 0 || r.sports!.kind === 'parlay') && <br />}
+                            {t('sports_leg', { pick: l.pick, odds: l.odds, event: l.event })}
+                            {l.result && ` · ${t(`sports_result.${l.result}`)}`}
+                          </span>
+                        ))}
+                      </small>
+                    )}
                   </td>
                   <td className="data-table__num">{money(r.stake)}</td>
                   <td className="data-table__num">{money(r.validBet)}</td>
