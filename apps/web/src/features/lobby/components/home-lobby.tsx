@@ -1,5 +1,7 @@
 import { Suspense, lazy, useMemo, useReducer, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { paths } from '../../../config/paths';
 import { FilterTabs, Section } from '../../../components/section';
 import { useBrand } from '../../../lib/permission';
 import { useSessionStore } from '../../../lib/session-store';
@@ -101,6 +103,14 @@ export default function HomeLobby() {
               </span>
               <span className="button button--primary">{t('play_now')}</span>
             </button>
+          )}
+          {/* Without a sports vendor the banner opens the house sportsbook. */}
+          {!sports && lanes.data && current === 'HOME' && (
+            <Link to={paths.sports} className="sports-banner">
+              <span className="sports-banner__title">{t('common:con_sports')}</span>
+              <span className="sports-banner__text">{t('sports_banner_house')}</span>
+              <span className="button button--primary">{t('play_now')}</span>
+            </Link>
           )}
         </div>
         <aside className="home__winners">

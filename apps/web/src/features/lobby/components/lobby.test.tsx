@@ -219,6 +219,26 @@ describe('home lobby', () => {
   }, 60_000);
 });
 
+describe('sports banner', () => {
+  it('opens the house sportsbook when no sports vendor is in the lanes', async () => {
+    stubApi({
+      gameVendors: () => ok({ data: { lanes: lanes.filter((l) => l.title !== 'SPORTS') } }),
+      announcements: () => ok(empty),
+      hotGames: () => ok({ list: [game(1)] }),
+      gameList,
+      winnerBoard: () => ok({ list: winners }),
+    });
+    const { router } = renderApp('/', statusFixture());
+    const banner = await screen.findByRole(
+      'link',
+      { name: /Singles and parlays in your odds format/i },
+      { timeout: 20_000 },
+    );
+    await userEvent.click(banner);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/sports'));
+  }, 60_000);
+});
+
 describe('category navigation', () => {
   it('launches a single-vendor category and opens the page of a multi-vendor one', async () => {
     logIn();
