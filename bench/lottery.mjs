@@ -3,7 +3,6 @@
 // ceiling (pgbench) on the same PostgreSQL server; then one draw with 100,000 open bets from
 // 10,000 members settled (set-based evaluation, wins in `settle` batches), timed by the server
 // and checked: every bet paid once, every wallet = opening − stakes + payouts, the ledger sound.
-import crypto from 'node:crypto';
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -11,6 +10,7 @@ import autocannon from 'autocannon';
 import pg from 'pg';
 import { ROOT, ensureBuilt, log, wholeNumberOption } from './lib/common.mjs';
 import { assertAllOk } from './lib/load.mjs';
+import { fundedMembers } from './lib/members.mjs';
 import { cleanupPgbenchSync, measureRawTransfers } from './lib/pgbench.mjs';
 import * as scratch from './lib/postgres.mjs';
 import * as srv from './lib/server.mjs';
@@ -140,7 +140,7 @@ async function measure(dbUrl, dataDir, opts) {
     log(`${GAME} issue ${issue.numero}, sales close at ${issue.closeTime}`);
 
     const t0 = performance.now();
-    const members = await prepare(c, opts.members);
+    const members = await fundedMembers(c, opts.members, 'lotbench', OPENING);
     log(
       `${members.length} members with ${Number(OPENING) / 100} each and a site session in ${Math.round(performance.now() - t0)} ms`,
     );
@@ -263,64 +263,6 @@ async function measure(dbUrl, dataDir, opts) {
     await c.end();
     await srv.killAll();
   }
-}
-
-/**
- * Members with a funded main wallet (a real ADJUSTMENT posting) and a site session each.
- * @param {pg.Client} c
- * @param {number} n
- */
-async function prepare(c, n) {
-  const {
-    rows: [{ id: merchant, currency }],
-  } = await c.query(`select id, currency from merchant where code = 'demo'`);
-  await c.query(
-    `insert into ledger_account (merchant_id, owner_id, kind, code, currency)
-     values ($1, null, 'system', 'adjustments', $2) on conflict do nothing`,
-    [merchant, currency],
-  );
-  const {
-    rows: [{ id: adjustments }],
-  } = await c.query(
-    `select id from ledger_account where merchant_id = $1 and owner_id is null and code = 'adjustments'`,
-    [merchant],
-  );
-  /** @type {{ id: string, token: string }[]} */
-  const out = [];
-  const BATCH = 1000;
-  for (let start = 1; start <= n; start += BATCH) {
-    const count = Math.min(BATCH, n - start + 1);
-    const tokens = Array.from({ length: count }, () => crypto.randomBytes(32).toString('base64url'));
-    const { rows } = await c.query(
-      `insert into member (merchant_id, account, type, password_hash, register_method)
-       select $1, 'lotbench' || g, 0, 'bench: no login', 'BENCH' from generate_series($2::int, $3::int) g
-       returning id`,
-      [merchant, start, start + count - 1],
-    );
-    const ids = rows.map((r) => String(r.id));
-    await c.query(
-      `insert into ledger_account (merchant_id, owner_id, kind, code, currency)
-       select $1, x, 'main', 'MAIN', $2 from unnest($3::bigint[]) x`,
-      [merchant, currency, `{${ids.join(',')}}`],
-    );
-    await c.query(
-      `select ledger_post($1, 'ADJUSTMENT', 'bench-fund:' || a.owner_id, 'bench', a.owner_id, null, '{}'::jsonb,
-                          array[$2::bigint, a.id], array[-$3::bigint, $3::bigint])
-       from ledger_account a where a.owner_id = any($4::bigint[]) and a.kind = 'main' order by a.id`,
-      [merchant, adjustments, String(OPENING), `{${ids.join(',')}}`],
-    );
-    await c.query(
-      `insert into session (token_hash, member_id, merchant_id, login_type, expires_at)
-       select h, m, $1, 'password', now() + interval '1 day' from unnest($2::text[], $3::bigint[]) as x(h, m)`,
-      [
-        merchant,
-        `{${tokens.map((t) => crypto.createHash('sha256').update(t).digest('hex')).join(',')}}`,
-        `{${ids.join(',')}}`,
-      ],
-    );
-    ids.forEach((id, i) => out.push({ id, token: tokens[i] }));
-  }
-  return out;
 }
 
 /**

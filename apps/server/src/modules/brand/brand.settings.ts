@@ -122,6 +122,17 @@ export const brandSettingsSchema = brandPresentationSchema.extend({
       closeBeforeSeconds: z.number().int().min(0).max(3600).default(10),
     })
     .optional(),
+  /**
+   * The house sportsbook's limits (docs/sportsbook.md), major units: one bet's stake, what one bet
+   * may return, and a member's open stakes on one market.
+   */
+  sports: z
+    .object({
+      maxStake: z.number().int().min(1).max(10_000_000).optional(),
+      maxReturn: z.number().int().min(1).max(100_000_000).optional(),
+      maxMarketStake: z.number().int().min(1).max(100_000_000).optional(),
+    })
+    .optional(),
 });
 export type BrandSettings = z.infer<typeof brandSettingsSchema>;
 

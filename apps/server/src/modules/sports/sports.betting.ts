@@ -27,8 +27,13 @@ export const PLACING_AGE_MS = 60_000;
 
 /** The brand's sportsbook limits with their defaults (docs/sportsbook.md), major units. */
 export function sportsSettings(brand: Brand) {
-  const s = (brand.settings as { sports?: { maxStake?: number; maxReturn?: number } }).sports ?? {};
-  return { maxStake: s.maxStake ?? 10_000, maxReturn: s.maxReturn ?? 1_000_000 };
+  const s = brand.settings.sports ?? {};
+  return {
+    maxStake: s.maxStake ?? 10_000,
+    maxReturn: s.maxReturn ?? 1_000_000,
+    /** A member's open stakes on one market, all bets together. */
+    maxMarketStake: s.maxMarketStake ?? 50_000,
+  };
 }
 
 const iso = (d: Date | string) => new Date(d).toISOString();
@@ -277,6 +282,28 @@ export function createSportsBetting(deps: {
       const maxReturn = BigInt(limits.maxReturn) * unit;
       if (potential > maxReturn)
         throw new AppError('sports.stake_limit', { max: maxReturn.toString(), reason: 'return' });
+      // A member's open stakes on each market of the bet stay within the brand's per-market limit.
+      const maxMarket = BigInt(limits.maxMarketStake) * unit;
+      const exposure = await db
+        .selectFrom('sport_bet as b')
+        .innerJoin('sport_bet_leg as l', 'l.bet_id', 'b.id')
+        .select(['l.market_id', sql<string>`sum(b.stake)`.as('staked')])
+        .where('b.member_id', '=', session.member.id)
+        .where('b.status', 'in', ['placing', 'open'])
+        .where(
+          'l.market_id',
+          'in',
+          legs.map((l) => String(l.market.id)),
+        )
+        .groupBy('l.market_id')
+        .execute();
+      for (const e of exposure)
+        if (BigInt(e.staked) + stake > maxMarket)
+          throw new AppError('sports.stake_limit', {
+            max: maxMarket.toString(),
+            reason: 'market',
+            marketId: String(e.market_id),
+          });
       const categories = new Set(legs.map((l) => l.market.category));
       const gameCode = categories.size === 1 ? [...categories][0]! : 'SPORTS';
       const memberId = session.member.id;
