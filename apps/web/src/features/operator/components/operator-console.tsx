@@ -8,6 +8,7 @@ import { type OpsIdentity, useOpsIdentity, useOpsLogout } from '../api/operator'
 import { mayCall, useOpsSession } from '../api/ops-client';
 import { AdjustmentForm } from './adjustment-form';
 import { AuditLog } from './audit-log';
+import { BookDesk } from './book-desk';
 import { InboxComposer } from './inbox-composer';
 import { InboxMessages } from './inbox-messages';
 import { OpsLogin } from './ops-login';
@@ -82,6 +83,8 @@ function Console({ identity, siteBrand }: { identity: OpsIdentity; siteBrand: st
             )}
             {mayCall(identity.role, 'opsAuditList') && <AuditLog key={`audit-${brand.code}`} brand={brand} />}
           </div>
+          {/* The sportsbook is every brand's: its desk is for all-brand admins. */}
+          {identity.merchantCode === null && mayCall(identity.role, 'opsSportsResult') && <BookDesk />}
           {mayCall(identity.role, 'opsInboxSend') && (
             <div className="ops-grid ops-grid--inbox">
               <InboxComposer key={`inbox-compose-${brand.code}`} brand={brand} />
