@@ -11,21 +11,12 @@ import {
   password,
   pathOf,
   registerByUsername,
-  snap,
+  snapThemes,
   uniqueUsername,
   withoutAnnouncementPopups,
 } from '../support';
 
-/** The demo operator (seed): admin of every brand, for the operator page at /ops. */
-const operator = { username: 'demoops', password: 'demo-operator-123' };
-
-/** Both themes of the current page, for a human to look at. */
-async function snapThemes(page: Page, name: string) {
-  for (const theme of ['dark', 'light'] as const) {
-    await page.evaluate((t) => document.documentElement.setAttribute('data-theme', t), theme);
-    await snap(page, `${name}-${theme}`);
-  }
-}
+const operator = demo.operator;
 
 /** Resolves once the page's real-time socket has its Socket.IO connect acknowledgement. */
 function socketConnected(page: Page) {

@@ -1,5 +1,5 @@
 import { type APIRequestContext, type Locator, type Page, expect, test } from '@playwright/test';
-import { logInDemoPlayerQuietly, opsApiKey, snapThemes } from '../support';
+import { demo, en, field, logInDemoPlayerQuietly, opsApiKey, snapThemes } from '../support';
 import { MAIN, memberToken, walletBalance, walletOf } from '../support/wallet';
 
 /**
@@ -44,6 +44,7 @@ const firstPick = (event: Locator, market: string) =>
 test.describe('sportsbook', () => {
   test('a single, a parlay and a cockfight bet are paid, played out, settled, and every record agrees', async ({
     page,
+    browser,
   }) => {
     test.setTimeout(180_000);
     await logInDemoPlayerQuietly(page);
@@ -124,6 +125,23 @@ test.describe('sportsbook', () => {
     await page.goto('/esports');
     await expect(upcoming(page).first()).toBeVisible();
     await snapThemes(page, 'esports-desktop');
+
+    // The operator's desk lists the book with its results.
+    const opsContext = await browser.newContext();
+    try {
+      const desk = await opsContext.newPage();
+      await desk.goto('/ops');
+      const login = desk.getByRole('region', { name: en('operator', 'login_title'), exact: true });
+      await field(login, en('operator', 'username')).fill(demo.operator.username);
+      await field(login, en('operator', 'password')).fill(demo.operator.password);
+      await login.getByRole('button', { name: en('operator', 'login'), exact: true }).click();
+      const book = desk.getByRole('region', { name: 'Sportsbook', exact: true });
+      await expect(book.getByRole('button', { name: 'Correct result' }).first()).toBeVisible();
+      await book.scrollIntoViewIfNeeded();
+      await snapThemes(desk, 'ops-sportsbook');
+    } finally {
+      await opsContext.close();
+    }
   });
 
   test.describe('on a phone', () => {

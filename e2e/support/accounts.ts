@@ -5,6 +5,8 @@ export const demo = {
   agent: { username: 'demoagent', password: 'demo1234' },
   player: { username: 'demoplayer', password: 'demo1234' },
   invitationCode: 'DEMO2026',
+  /** The demo operator (seed): admin of every brand, for the operator page at /ops. */
+  operator: { username: 'demoops', password: 'demo-operator-123' },
 } as const;
 
 /**
