@@ -9,6 +9,7 @@ import { mayCall, useOpsSession } from '../api/ops-client';
 import { AdjustmentForm } from './adjustment-form';
 import { AuditLog } from './audit-log';
 import { BookDesk } from './book-desk';
+import { LotteryResultsDesk } from './lottery-results-desk';
 import { InboxComposer } from './inbox-composer';
 import { InboxMessages } from './inbox-messages';
 import { OpsLogin } from './ops-login';
@@ -83,8 +84,11 @@ function Console({ identity, siteBrand }: { identity: OpsIdentity; siteBrand: st
             )}
             {mayCall(identity.role, 'opsAuditList') && <AuditLog key={`audit-${brand.code}`} brand={brand} />}
           </div>
-          {/* The sportsbook is every brand's: its desk is for all-brand admins. */}
+          {/* The sportsbook and the lottery's draws are every brand's: their desks are for all-brand admins. */}
           {identity.merchantCode === null && mayCall(identity.role, 'opsSportsResult') && <BookDesk />}
+          {identity.merchantCode === null && mayCall(identity.role, 'opsLotteryResult') && (
+            <LotteryResultsDesk />
+          )}
           {mayCall(identity.role, 'opsInboxSend') && (
             <div className="ops-grid ops-grid--inbox">
               <InboxComposer key={`inbox-compose-${brand.code}`} brand={brand} />
