@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import type { Clock } from '../../lib/clock.js';
+import { createSerialSchedule } from '../../lib/serial-schedule.js';
 import type { RouteHooks } from '../../plugins/routes.js';
 import { createHouseWalletClient } from '../house/house.wallet.js';
 import { writeAudit } from '../operator/operator-audit.js';
@@ -73,10 +74,7 @@ export function createLotteryModule(deps: {
   });
   const rebates = createLotteryRebates({ db: deps.db, ledger: deps.ledger });
   let selling: LotterySelling | null = null;
-  let timer: NodeJS.Timeout | null = null;
   type Pass = Awaited<ReturnType<typeof pass>>;
-  let running: Promise<Pass | undefined> = Promise.resolve(undefined);
-  let busy = false;
   let ticks = 0;
   const pass = async () => {
     const { drawnRows, scheduled } = await draws.tick(deps.clock.now());
@@ -121,32 +119,18 @@ export function createLotteryModule(deps: {
       });
     }
   };
-  const tick = () => {
-    // A slow pass (many issues due after downtime) is not overlapped by the next one.
-    if (busy) return running;
-    busy = true;
-    running = pass()
-      .catch((err: unknown) => {
-        deps.log.error({ err }, 'lottery draw tick failed');
-        return undefined;
-      })
-      .finally(() => (busy = false));
-    return running;
-  };
-
-  /** A pass on demand: waits for one in flight, then runs its own. */
-  const runNow = async (): Promise<Pass> => {
-    await running;
-    const r = await tick();
-    return r ?? { scheduled: 0, drawn: [] };
-  };
+  const schedule = createSerialSchedule<Pass>({
+    pass,
+    empty: { scheduled: 0, drawn: [] },
+    onError: (err) => deps.log.error({ err }, 'lottery draw tick failed'),
+  });
 
   const module = {
     draws,
     /** Selling, settlement and recovery (set once registered: the wallet calls go through the app). */
     selling: () => selling!,
     /** One pass of the schedule now (tests, operations): draws, settlements. */
-    tick,
+    tick: schedule.tick,
     /** Cancels (and refunds) official issues whose result did not come in time; part of the recovery pass. */
     cancelOverdueOfficial,
     register(app: FastifyInstance, hooks: RouteHooks) {
@@ -168,22 +152,11 @@ export function createLotteryModule(deps: {
         rebates,
         clock: deps.clock,
         db: deps.db,
-        runPass: runNow,
+        runPass: schedule.runNow,
       });
       app.decorate('lottery', module);
       deps.hub()?.openTopics('lottery', () => true);
-      if (deps.schedule) {
-        app.addHook('onReady', async () => {
-          // The first pass runs in the background: readiness does not wait for the schedule.
-          void tick();
-          timer = setInterval(() => void tick(), DRAW_TICK_MS);
-          timer.unref();
-        });
-        app.addHook('onClose', async () => {
-          if (timer) clearInterval(timer);
-          await running;
-        });
-      }
+      if (deps.schedule) schedule.start(app, DRAW_TICK_MS);
     },
   };
   return module;

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import type { Clock } from '../../lib/clock.js';
+import { createSerialSchedule } from '../../lib/serial-schedule.js';
 import type { RouteHooks } from '../../plugins/routes.js';
 import { createHouseRounds } from '../house/house-rounds.js';
 import { createHouseWalletClient } from '../house/house.wallet.js';
@@ -78,9 +79,6 @@ export function createSportsModule(deps: {
   });
   const simulator = deps.simulate ? createSportsSimulator({ db: deps.db, book }) : null;
   let betting: SportsBetting | null = null;
-  let timer: NodeJS.Timeout | null = null;
-  let running: Promise<Pass | undefined> = Promise.resolve(undefined);
-  let busy = false;
   let ticks = 0;
   type Pass = { scheduled: number; started: number; finished: number; settled: number };
 
@@ -110,26 +108,16 @@ export function createSportsModule(deps: {
     if (++ticks % RECOVERY_EVERY_TICKS === 0) settled += (await betting!.recover()).settled;
     return { scheduled, started, finished, settled };
   };
-  const tick = () => {
-    if (busy) return running;
-    busy = true;
-    running = pass()
-      .catch((err: unknown) => {
-        deps.log.error({ err }, 'sports tick failed');
-        return undefined;
-      })
-      .finally(() => (busy = false));
-    return running;
-  };
-  const runNow = async (): Promise<Pass> => {
-    await running;
-    return (await tick()) ?? { scheduled: 0, started: 0, finished: 0, settled: 0 };
-  };
+  const schedule = createSerialSchedule<Pass>({
+    pass,
+    empty: { scheduled: 0, started: 0, finished: 0, settled: 0 },
+    onError: (err) => deps.log.error({ err }, 'sports tick failed'),
+  });
 
   const module = {
     book,
     betting: () => betting!,
-    tick: runNow,
+    tick: schedule.runNow,
     /** Enters (or corrects) an event's result and settles what it decides. */
     result,
     register(app: FastifyInstance, hooks: RouteHooks) {
@@ -154,21 +142,11 @@ export function createSportsModule(deps: {
         betting,
         clock: deps.clock,
         result,
-        runPass: runNow,
+        runPass: schedule.runNow,
       });
       app.decorate('sports', module);
       deps.hub()?.openTopics('sports', () => true);
-      if (deps.schedule) {
-        app.addHook('onReady', async () => {
-          void tick();
-          timer = setInterval(() => void tick(), SPORTS_TICK_MS);
-          timer.unref();
-        });
-        app.addHook('onClose', async () => {
-          if (timer) clearInterval(timer);
-          await running;
-        });
-      }
+      if (deps.schedule) schedule.start(app, SPORTS_TICK_MS);
     },
   };
   return module;
