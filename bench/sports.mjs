@@ -6,23 +6,19 @@
 // sound.
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
-import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import pg from 'pg';
-import { ROOT, ensureBuilt, log, wholeNumberOption } from './lib/common.mjs';
+import { ROOT, log } from './lib/common.mjs';
+import { opsCaller, runHouseBench } from './lib/house-bench.mjs';
 import { assertAllOk } from './lib/load.mjs';
 import { fundedMembers } from './lib/members.mjs';
-import { cleanupPgbenchSync, measureRawTransfers } from './lib/pgbench.mjs';
-import * as scratch from './lib/postgres.mjs';
 import * as srv from './lib/server.mjs';
 
 export const description =
   'Sportsbook: bet placement/s and p99 over HTTP vs one raw SQL transfer, and one market of 100,000 bets settled (PostgreSQL)';
 export const usage = '[--members N] [--bets N] [--connections N] [--duration S] [--skip-build]';
 
-const DEFAULT_POSTGRES_URL = 'postgres://postgres@127.0.0.1:5432';
 const OPS_API_KEY = 'bench-sports-operator-key-00001';
-const TARGET_SETTLE_MS = 2000;
 /** Each member's opening balance (minor units): far more than the bench stakes. */
 const OPENING = 10_000_000n;
 /** Stake of each bet (minor units): 1.00. */
@@ -31,63 +27,12 @@ const PRICES = { home: '2100', draw: '3300', away: '3500' };
 
 /** @param {string[]} args */
 export async function run(args) {
-  const { values } = parseArgs({
-    args,
-    options: {
-      members: { type: 'string', default: '10000' },
-      bets: { type: 'string', default: '100000' },
-      connections: { type: 'string', default: '50' },
-      duration: { type: 'string', default: '10' },
-      'skip-build': { type: 'boolean', default: false },
-    },
-    strict: true,
-    allowPositionals: false,
+  return runHouseBench(args, {
+    what: 'market',
+    placement:
+      'a placement is an HTTP request with a session, validation, the bet and leg rows, and a signed bet callback with its posting',
+    measure,
   });
-  const opts = {
-    members: wholeNumberOption('members', values.members, 10, 1_000_000),
-    bets: wholeNumberOption('bets', values.bets, 100, 10_000_000),
-    connections: wholeNumberOption('connections', values.connections, 1, 1000),
-    duration: wholeNumberOption('duration', values.duration, 1, 3600, 'a whole number of seconds'),
-  };
-  ensureBuilt({ ...srv.SERVER_BUILD, skipBuild: values['skip-build'] ?? false });
-  const url = process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL || DEFAULT_POSTGRES_URL;
-  const problem = await scratch.postgresProblem(url);
-  if (problem) throw new Error(`PostgreSQL does not answer at ${scratch.redact(url)}: ${problem}`);
-  return srv.withCleanup(
-    async () => {
-      const figures = await srv.onScratchDatabase(url, (db) =>
-        srv.withDataDir((dir) => measure(db, dir, opts)),
-      );
-      const raw = await srv.onScratchDatabase(url, (db) =>
-        measureRawTransfers(db, { ...opts, accounts: 10_000, warmupSeconds: 2 }),
-      );
-      figures.rawTransfersPerSec = raw.perSec;
-      figures.rawP99Ms = raw.p99Ms;
-      figures.placementRatio = Math.round((figures.placementsPerSec / raw.perSec) * 100) / 100;
-      log('');
-      log(
-        `placement: ${figures.placementsPerSec}/s (p99 ${figures.placementP99Ms} ms) beside the raw-SQL transfer ` +
-          `ceiling ${raw.perSec}/s (p99 ${raw.p99Ms} ms): ratio ${figures.placementRatio.toFixed(2)} ` +
-          '(a placement is an HTTP request with a session, validation, the bet and leg rows, and a signed bet callback with its posting)',
-      );
-      const met = figures.settleMs <= TARGET_SETTLE_MS ? 'met' : 'NOT met';
-      log(
-        `target one market of ${figures.settledBets} bets settled ≤ ${TARGET_SETTLE_MS} ms: ${figures.settleMs} ms, ${met}`,
-      );
-      return figures;
-    },
-    {
-      what: 'stopping pgbench, dropping the bench database',
-      onSignal: async () => {
-        cleanupPgbenchSync();
-        await scratch.dropScratchDatabase();
-      },
-      onExit: () => {
-        cleanupPgbenchSync();
-        scratch.warnIfNotDropped();
-      },
-    },
-  );
 }
 
 /**
@@ -101,18 +46,7 @@ async function measure(dbUrl, dataDir, opts) {
     env: { DATABASE_URL: dbUrl, OPS_API_KEY, JOBS_ENABLED: '0', TEST_CLOCK: '1', SPORTS_SIMULATOR: '0' },
     readyTimeoutMs: srv.FRESH_DB_READY_MS,
   });
-  const ops = async (/** @type {string} */ urlPath, /** @type {unknown} */ body) => {
-    const res = await srv.httpRequest(server.port, 'POST', urlPath, {
-      headers: {
-        'x-ops-key': OPS_API_KEY,
-        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-      },
-      body: body === undefined ? undefined : JSON.stringify(body),
-      timeoutMs: 600_000,
-    });
-    if (res.status !== 200) throw new Error(`${urlPath} answered ${res.status}: ${res.text.slice(0, 300)}`);
-    return res.json.value;
-  };
+  const ops = opsCaller(server, OPS_API_KEY);
   const c = new pg.Client({ connectionString: dbUrl });
   await c.connect();
   try {

@@ -136,11 +136,36 @@ describe('what the router refuses is an envelope too', () => {
 describe('findNul', () => {
   it('names the first string or key holding U+0000, and walks any depth without recursion', () => {
     expect(findNul({ a: 'x', b: [1, 'y'] })).toBeNull();
-    expect(findNul('\u0000')).toBe('_');
-    expect(findNul({ a: { b: ['ok', 'n\u0000o'] } })).toBe('a.b.1');
+    expect(findNul('\u0000')).toEqual({ path: '_', problem: 'nul' });
+    expect(findNul({ a: { b: ['ok', 'n\u0000o'] } })?.path).toBe('a.b.1');
     expect(findNul(Buffer.from('\u0000'))).toBeNull();
     let deep: unknown = 'bottom\u0000';
     for (let i = 0; i < 200_000; i++) deep = [deep];
-    expect(findNul(deep)).toBe('0.0.0.0.0.0.0.0.….0.0.0.0.0.0.0.0');
+    expect(findNul(deep)?.path).toBe('0.0.0.0.0.0.0.0.….0.0.0.0.0.0.0.0');
+  });
+
+  it('names lone UTF-16 surrogates too (PostgreSQL cannot store them); a pair is fine', () => {
+    expect(findNul({ title: 'x\udfffyo' })).toEqual({ path: 'title', problem: 'surrogate' });
+    expect(findNul({ title: 'x\ud83d' })).toEqual({ path: 'title', problem: 'surrogate' });
+    expect(findNul({ ['k\udc00']: 1 })).toEqual({ path: 'k\udc00', problem: 'surrogate' });
+    expect(findNul({ title: 'dice \ud83c\udfb2' })).toBeNull();
+  });
+});
+
+describe('a lone surrogate in a body is a 400 naming the field, never a 500', () => {
+  it('in a JSON body written with escapes, as a fuzzer sends it', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/ops/merchants/demo/support/canned',
+      headers: { ...ops, 'content-type': 'application/json' },
+      payload: '{"title":"x\\udfffyo","body":"constructor","sortOrder":31968}',
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({
+      code: 'request_param_err',
+      value: {
+        fields: { title: 'must not contain a lone UTF-16 surrogate (text that is not valid Unicode)' },
+      },
+    });
   });
 });

@@ -67,11 +67,17 @@ function parseOrThrow<S extends z.ZodType>(schema: S, input: unknown): z.infer<S
 }
 
 /**
- * U+0000 (NUL): PostgreSQL `text` and `jsonb` cannot hold it, so an input carrying one would fail
- * in the database as a 500. Every route refuses it at the door instead, wherever it comes.
+ * U+0000 (NUL) and lone UTF-16 surrogates (a JSON `"\udfff"` with no partner): PostgreSQL `text`
+ * and `jsonb` cannot hold either, so an input carrying one would fail in the database as a 500.
+ * Every route refuses them at the door instead, wherever they come.
  */
 const NUL = '\u0000';
 const NUL_MESSAGE = 'must not contain the control character U+0000 (NUL)';
+const SURROGATE_MESSAGE = 'must not contain a lone UTF-16 surrogate (text that is not valid Unicode)';
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+/** What is wrong with a string PostgreSQL cannot store, or null. */
+const badText = (v: string): 'nul' | 'surrogate' | null =>
+  v.includes(NUL) ? 'nul' : LONE_SURROGATE.test(v) ? 'surrogate' : null;
 
 /** Field names as the reply shows them: a key's own NUL written out, so the name stays readable. */
 const fieldName = (path: readonly (string | number)[]) =>
@@ -79,10 +85,10 @@ const fieldName = (path: readonly (string | number)[]) =>
 
 /**
  * The path (`a.b.0`, `_` for the value itself) of the first string or object key in `value` that
- * holds U+0000, or null. Walks arrays and objects' own keys (not a raw `Buffer` body: that is its
+ * holds U+0000 or a lone surrogate, with which, or null. Walks arrays and objects' own keys (not a raw `Buffer` body: that is its
  * route's business), with a stack of its own: a deeply nested body cannot overflow the call stack.
  */
-export function findNul(value: unknown): string | null {
+export function findNul(value: unknown): { path: string; problem: 'nul' | 'surrogate' } | null {
   // Each entry links to its parent: the path is built only for a hit, so depth costs no copying.
   interface Entry {
     value: unknown;
@@ -102,14 +108,16 @@ export function findNul(value: unknown): string | null {
   for (let entry = stack.pop(); entry !== undefined; entry = stack.pop()) {
     const v = entry.value;
     if (typeof v === 'string') {
-      if (v.includes(NUL)) return pathOf(entry);
+      const problem = badText(v);
+      if (problem) return { path: pathOf(entry), problem };
     } else if (Array.isArray(v)) {
       for (let i = v.length - 1; i >= 0; i--) stack.push({ value: v[i], key: i, parent: entry });
     } else if (typeof v === 'object' && v !== null && !ArrayBuffer.isView(v)) {
       const keys = Object.keys(v);
       for (let i = keys.length - 1; i >= 0; i--) {
         const key = keys[i]!;
-        if (key.includes(NUL)) return pathOf(entry, key);
+        const problem = badText(key);
+        if (problem) return { path: pathOf(entry, key), problem };
         stack.push({ value: (v as Record<string, unknown>)[key], key, parent: entry });
       }
     }
@@ -121,8 +129,10 @@ export function findNul(value: unknown): string | null {
 const headerName = (name: string) =>
   name.replace(/(^|-)([a-z])/g, (_, dash: string, c: string) => dash + c.toUpperCase());
 
-const refuseNul = (field: string): never => {
-  throw new AppError('request_param_err', { fields: { [field]: NUL_MESSAGE } });
+const refuseNul = (field: string, problem: 'nul' | 'surrogate' = 'nul'): never => {
+  throw new AppError('request_param_err', {
+    fields: { [field]: problem === 'nul' ? NUL_MESSAGE : SURROGATE_MESSAGE },
+  });
 };
 
 /**
@@ -145,11 +155,11 @@ export function assertNoNul(request: FastifyRequest): void {
   const url = request.url;
   if (url.includes('%00') || url.includes(NUL)) {
     const where = findNul(request.params) ?? findNul(request.query);
-    if (where !== null) refuseNul(where);
+    if (where !== null) refuseNul(where.path, where.problem);
   }
   if (request.body !== undefined && request.body !== null) {
     const where = findNul(request.body);
-    if (where !== null) refuseNul(where);
+    if (where !== null) refuseNul(where.path, where.problem);
   }
 }
 
@@ -379,7 +389,7 @@ export function registerRoute<D extends RouteDescriptor>(
     if (route.encrypted) {
       rawBody = await hooks.decryptBody(request);
       const where = findNul(rawBody);
-      if (where !== null) refuseNul(where);
+      if (where !== null) refuseNul(where.path, where.problem);
     }
     await run(request, reply, brand, session, operator, rawBody);
   };
