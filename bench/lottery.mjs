@@ -3,12 +3,10 @@
 // ceiling (pgbench) on the same PostgreSQL server; then one draw with 100,000 open bets from
 // 10,000 members settled (set-based evaluation, wins in `settle` batches), timed by the server
 // and checked: every bet paid once, every wallet = opening − stakes + payouts, the ledger sound.
-import { spawnSync } from 'node:child_process';
-import path from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
-import { ROOT, log } from './lib/common.mjs';
-import { opsCaller, runHouseBench } from './lib/house-bench.mjs';
+import { log } from './lib/common.mjs';
+import { checkHouseBets, opsCaller, runHouseBench } from './lib/house-bench.mjs';
 import { assertAllOk } from './lib/load.mjs';
 import { fundedMembers } from './lib/members.mjs';
 import * as srv from './lib/server.mjs';
@@ -154,36 +152,13 @@ async function measure(dbUrl, dataDir, opts) {
     await srv.stopServer(server, { label: 'lottery', uncleanExit: 'warn' });
 
     // Checks: paid once, wallets add up, the ledger sound.
-    const unpaid = (
-      await c.query(
-        `select count(*)::int as n from lottery_bet where status in ('won','lost','open') and not paid`,
-      )
-    ).rows[0].n;
-    if (unpaid !== 0) throw new Error(`${unpaid} bets not settled and paid`);
-    const bad = (
-      await c.query(
-        `select count(*)::int as n from ledger_account a where a.owner_id = any($1::bigint[]) and a.kind = 'main'
-           and a.balance <> $2::bigint + (select coalesce(sum(payout - stake), 0) from lottery_bet b
-                                          where b.member_id = a.owner_id and b.status in ('won', 'lost', 'open'))`,
-        [`{${members.map((m) => m.id).join(',')}}`, String(OPENING)],
-      )
-    ).rows[0].n;
-    if (bad !== 0) throw new Error(`${bad} wallets do not equal opening − stakes + payouts`);
-    const platform = (
-      await c.query(
-        `select count(*)::int as n from lottery_bet l join bet b on b.round_id = 'L' || l.id and b.adapter = 'house'
-         where b.status <> 'settled' or b.payout <> l.payout or b.stake <> l.stake`,
-      )
-    ).rows[0].n;
-    if (platform !== 0) throw new Error(`${platform} platform bet rows disagree with the lottery's`);
-    const check = spawnSync(process.execPath, [path.join(ROOT, 'apps/server/dist/ledger-check.js')], {
-      env: { ...process.env, DATABASE_URL: dbUrl },
-      encoding: 'utf8',
+    await checkHouseBets(c, dbUrl, {
+      table: 'lottery_bet',
+      prefix: 'L',
+      memberIds: members.map((m) => m.id),
+      opening: OPENING,
+      kept: ['won', 'lost', 'open'],
     });
-    if (check.status !== 0) throw new Error(`ledger check failed: ${check.stdout}${check.stderr}`);
-    log(
-      'checks: every bet settled and paid once; every wallet = opening − stakes + payouts; platform bet rows agree; ledger:check clean',
-    );
     return {
       placementsPerSec,
       placementP99Ms: placement.result.latency.p99,

@@ -4,12 +4,10 @@
 // 100,000 open bets settled by its result (wins in `settle` batches), timed and checked: every bet
 // paid once, every wallet = opening − stakes + payouts, the platform's bet rows agree, the ledger
 // sound.
-import { spawnSync } from 'node:child_process';
-import path from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
-import { ROOT, log } from './lib/common.mjs';
-import { opsCaller, runHouseBench } from './lib/house-bench.mjs';
+import { log } from './lib/common.mjs';
+import { checkHouseBets, opsCaller, runHouseBench } from './lib/house-bench.mjs';
 import { assertAllOk } from './lib/load.mjs';
 import { fundedMembers } from './lib/members.mjs';
 import * as srv from './lib/server.mjs';
@@ -135,36 +133,13 @@ async function measure(dbUrl, dataDir, opts) {
     );
     await srv.stopServer(server, { label: 'sports', uncleanExit: 'warn' });
 
-    const unpaid = (
-      await c.query(
-        `select count(*)::int as n from sport_bet where status in ('won','lost','open') and not paid`,
-      )
-    ).rows[0].n;
-    if (unpaid !== 0) throw new Error(`${unpaid} bets not settled and paid`);
-    const bad = (
-      await c.query(
-        `select count(*)::int as n from ledger_account a where a.owner_id = any($1::bigint[]) and a.kind = 'main'
-           and a.balance <> $2::bigint + (select coalesce(sum(payout - stake), 0) from sport_bet b
-                                          where b.member_id = a.owner_id and b.status in ('won', 'lost', 'void', 'open'))`,
-        [`{${members.map((m) => m.id).join(',')}}`, String(OPENING)],
-      )
-    ).rows[0].n;
-    if (bad !== 0) throw new Error(`${bad} wallets do not equal opening − stakes + payouts`);
-    const platform = (
-      await c.query(
-        `select count(*)::int as n from sport_bet s join bet b on b.round_id = 'S' || s.id and b.adapter = 'house'
-         where b.status <> 'settled' or b.payout <> s.payout or b.stake <> s.stake`,
-      )
-    ).rows[0].n;
-    if (platform !== 0) throw new Error(`${platform} platform bet rows disagree with the book's`);
-    const check = spawnSync(process.execPath, [path.join(ROOT, 'apps/server/dist/ledger-check.js')], {
-      env: { ...process.env, DATABASE_URL: dbUrl },
-      encoding: 'utf8',
+    await checkHouseBets(c, dbUrl, {
+      table: 'sport_bet',
+      prefix: 'S',
+      memberIds: members.map((m) => m.id),
+      opening: OPENING,
+      kept: ['won', 'lost', 'void', 'open'],
     });
-    if (check.status !== 0) throw new Error(`ledger check failed: ${check.stdout}${check.stderr}`);
-    log(
-      'checks: every bet settled and paid once; every wallet = opening − stakes + payouts; platform bet rows agree; ledger:check clean',
-    );
     return {
       placementsPerSec,
       placementP99Ms: placement.result.latency.p99,

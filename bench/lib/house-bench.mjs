@@ -1,8 +1,10 @@
 // The house products' benches (lottery, sportsbook): the same options, the same scratch
 // PostgreSQL database for the measured run, the raw-SQL transfer ceiling beside it, and the same
 // report of placement and settlement.
+import { spawnSync } from 'node:child_process';
+import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { ensureBuilt, log, wholeNumberOption } from './common.mjs';
+import { ROOT, ensureBuilt, log, wholeNumberOption } from './common.mjs';
 import { cleanupPgbenchSync, measureRawTransfers } from './pgbench.mjs';
 import * as scratch from './postgres.mjs';
 import * as srv from './server.mjs';
@@ -98,4 +100,49 @@ export function opsCaller(server, key) {
     if (res.status !== 200) throw new Error(`${urlPath} answered ${res.status}: ${res.text.slice(0, 300)}`);
     return res.json.value;
   };
+}
+
+/**
+ * What every house bench checks after its settlement (the run fails otherwise): every bet settled
+ * and paid once; every member's wallet = opening − stakes + payouts; each platform bet row agrees
+ * with the product's bet; `ledger:check` clean.
+ * @param {import('pg').Client} c
+ * @param {string} dbUrl
+ * @param {{ table: 'lottery_bet' | 'sport_bet', prefix: string, memberIds: string[], opening: bigint, kept: string[] }} what
+ *   `kept`: the statuses whose stakes stay taken (the rest were refunded or refused)
+ */
+export async function checkHouseBets(c, dbUrl, what) {
+  const kept = `{${what.kept.join(',')}}`;
+  const unpaid = (
+    await c.query(
+      `select count(*)::int as n from ${what.table} where status = any($1::text[]) and not paid`,
+      [kept],
+    )
+  ).rows[0].n;
+  if (unpaid !== 0) throw new Error(`${unpaid} bets not settled and paid`);
+  const bad = (
+    await c.query(
+      `select count(*)::int as n from ledger_account a where a.owner_id = any($1::bigint[]) and a.kind = 'main'
+         and a.balance <> $2::bigint + (select coalesce(sum(payout - stake), 0) from ${what.table} b
+                                        where b.member_id = a.owner_id and b.status = any($3::text[]))`,
+      [`{${what.memberIds.join(',')}}`, String(what.opening), kept],
+    )
+  ).rows[0].n;
+  if (bad !== 0) throw new Error(`${bad} wallets do not equal opening − stakes + payouts`);
+  const platform = (
+    await c.query(
+      `select count(*)::int as n from ${what.table} x join bet b on b.round_id = $1 || x.id and b.adapter = 'house'
+       where b.status <> 'settled' or b.payout <> x.payout or b.stake <> x.stake`,
+      [what.prefix],
+    )
+  ).rows[0].n;
+  if (platform !== 0) throw new Error(`${platform} platform bet rows disagree with the product's`);
+  const check = spawnSync(process.execPath, [path.join(ROOT, 'apps/server/dist/ledger-check.js')], {
+    env: { ...process.env, DATABASE_URL: dbUrl },
+    encoding: 'utf8',
+  });
+  if (check.status !== 0) throw new Error(`ledger check failed: ${check.stdout}${check.stderr}`);
+  log(
+    'checks: every bet settled and paid once; every wallet = opening − stakes + payouts; platform bet rows agree; ledger:check clean',
+  );
 }
