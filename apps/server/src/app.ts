@@ -72,6 +72,7 @@ import { createContractsModule } from './modules/contracts/index.js';
 import { createLotteryModule } from './modules/lottery/index.js';
 import { createSportsModule } from './modules/sports/index.js';
 import { createInboxModule } from './modules/inbox/index.js';
+import { createRewardsModule } from './modules/rewards/index.js';
 
 export interface AppDeps {
   config: Config;
@@ -270,6 +271,10 @@ export async function buildApp(deps: AppDeps) {
     secrets: vendorSecrets,
     log: app.log,
   }).register(app, hooks);
+  // Rewards (docs/rewards.md): rebates on valid bets — manual claims, the daily job, bonus details.
+  const rewards = createRewardsModule({ db, ledger, brands, hub: () => realtime?.hub, clock });
+  rewards.register(app, hooks);
+  for (const job of rewards.jobs) jobs.register(job);
   registerRecordRoutes(app, hooks, createRecordsService(db));
   // The one registry of vendor adapters (exposed as `app.vendors`). The house vendor registers its
   // `house` adapter here with `vendors.register(...)`, as does each configured aggregator; an

@@ -1,6 +1,7 @@
 import { contractEndpoints } from './contract-endpoints.js';
 import { lotteryEndpoints } from './lottery-endpoints.js';
 import { sportsEndpoints } from './sports-endpoints.js';
+import { rewardsEndpoints } from './rewards-endpoints.js';
 import type { Endpoint } from './route.js';
 
 /** Path of the real-time socket endpoint (docs/realtime.md), on the same port as the API. */
@@ -712,6 +713,7 @@ export const endpoints = {
   ...contractEndpoints,
   ...lotteryEndpoints,
   ...sportsEndpoints,
+  ...rewardsEndpoints,
   // In-site messages (packages/contract/src/inbox.ts): the original's CSP relay names.
   inboxList: {
     method: 'GET',

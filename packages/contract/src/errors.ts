@@ -68,6 +68,14 @@ export const errorCatalogue = {
   'sports.odds_changed': { status: 409, message: 'The price has changed.' },
   'sports.stake_invalid': { status: 400, message: 'The stake is below the minimum.' },
   'sports.stake_limit': { status: 400, message: 'The stake is above the limit.' },
+  'rebate.nothing_to_claim': {
+    status: 409,
+    message: 'There is no rebate to claim yet (the smallest payout is {minPayout}).',
+  },
+  'rebate.day_open': {
+    status: 409,
+    message: 'That day has not ended yet: its rebate is settled the day after.',
+  },
   'sports.trial_refused': { status: 403, message: 'Trial accounts cannot place sports bets.' },
   'sports.result_invalid': { status: 400, message: 'This result does not fit the event’s markets.' },
   'lottery.not_official': {

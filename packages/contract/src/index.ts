@@ -20,6 +20,7 @@ export * from './support.js';
 export * from './inbox.js';
 export * from './lottery.js';
 export * from './sports.js';
+export * from './rewards.js';
 
 import type { RouteDescriptor } from './route.js';
 import { systemRoutes } from './system.js';
@@ -36,6 +37,7 @@ import { houseRoutes } from './house.js';
 import { inboxEvents, inboxRoutes } from './inbox.js';
 import { lotteryEvents, lotteryRoutes } from './lottery.js';
 import { sportsEvents, sportsRoutes } from './sports.js';
+import { rewardsEvents, rewardsRoutes } from './rewards.js';
 import { supportClientEvents, supportEvents, supportRoutes } from './support.js';
 import type { EndpointName } from './endpoints.js';
 import { realtimeClientEvents, realtimeEvents } from './realtime.js';
@@ -57,6 +59,7 @@ export const routes = {
   ...inboxRoutes,
   ...lotteryRoutes,
   ...sportsRoutes,
+  ...rewardsRoutes,
 } satisfies Record<EndpointName, RouteDescriptor>;
 export type Routes = typeof routes;
 
@@ -73,6 +76,7 @@ export const socketEvents = {
   ...inboxEvents,
   ...lotteryEvents,
   ...sportsEvents,
+  ...rewardsEvents,
 } as const;
 export type SocketEvents = typeof socketEvents;
 

@@ -67,6 +67,7 @@ export const ledgerKinds = [
   'REALTIME_SALARY',
   'LOTTERY_REBATE',
   'SPORTS_RESETTLE',
+  'REBATE',
 ] as const;
 
 export const memberTransactionSchema = z.object({

@@ -844,7 +844,39 @@ export interface LotteryPrizeGroupTable {
   updated_at: Timestamp;
 }
 
+export interface RebateDayTable {
+  member_id: string;
+  day: ColumnType<string, string, never>;
+  merchant_id: number;
+  paid: ColumnType<string, bigint | string | undefined, bigint | string>;
+  valid_bet_paid: ColumnType<string, bigint | string | undefined, bigint | string>;
+}
+
+export interface RebatePaymentTable {
+  id: Generated<string>;
+  merchant_id: number;
+  member_id: string;
+  kind: 'daily' | 'manual';
+  from_day: ColumnType<string, string, never>;
+  to_day: ColumnType<string, string, never>;
+  valid_bet: ColumnType<string, bigint | string, never>;
+  amount: ColumnType<string, bigint | string, never>;
+  ledger_transaction_id: string;
+  created_at: Generated<Date>;
+}
+
+export interface RebateRunTable {
+  merchant_id: number;
+  day: ColumnType<string, string, never>;
+  payments: number;
+  amount: ColumnType<string, bigint | string, bigint | string>;
+  settled_at: Generated<Date>;
+}
+
 export interface Database {
+  rebate_day: RebateDayTable;
+  rebate_payment: RebatePaymentTable;
+  rebate_run: RebateRunTable;
   lottery_prize_group: LotteryPrizeGroupTable;
   lottery_order: LotteryOrderTable;
   lottery_bet: LotteryBetTable;

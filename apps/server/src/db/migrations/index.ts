@@ -22,6 +22,7 @@ import * as m202611250400 from './202611250400_create_lottery_issue.js';
 import * as m202611250500 from './202611250500_create_lottery_bet.js';
 import * as m202611250600 from './202611250600_lottery_official.js';
 import * as m202611250700 from './202611250700_create_sportsbook.js';
+import * as m202611260100 from './202611260100_create_rebate.js';
 
 /**
  * Every migration, in order. Listed statically so the bundled server carries them; the name is
@@ -51,4 +52,5 @@ export const migrations: Record<string, Migration> = {
   '202611250500_create_lottery_bet': m202611250500,
   '202611250600_lottery_official': m202611250600,
   '202611250700_create_sportsbook': m202611250700,
+  '202611260100_create_rebate': m202611260100,
 };

@@ -4,6 +4,7 @@ import {
   brandPresentationSchema,
   customerServiceEntrySchema,
   languageCodeSchema,
+  rebateSettingsSchema,
   registerRulesSchema,
   resourceSchema,
 } from '@arcadia/contract';
@@ -133,6 +134,8 @@ export const brandSettingsSchema = brandPresentationSchema.extend({
       maxMarketStake: z.number().int().min(1).max(100_000_000).optional(),
     })
     .optional(),
+  /** Rebates (docs/rewards.md): on or off, the rate per product type, the smallest payout. */
+  rebate: rebateSettingsSchema.optional(),
 });
 export type BrandSettings = z.infer<typeof brandSettingsSchema>;
 

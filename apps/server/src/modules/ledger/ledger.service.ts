@@ -22,7 +22,8 @@ export type LedgerKind =
   | 'HOURLY_SALARY'
   | 'REALTIME_SALARY'
   | 'LOTTERY_REBATE'
-  | 'SPORTS_RESETTLE';
+  | 'SPORTS_RESETTLE'
+  | 'REBATE';
 
 export type AccountKind = 'main' | 'vendor' | 'points' | 'system';
 
@@ -222,13 +223,9 @@ export function createLedgerService(db: Kysely<Database>) {
     }
   }
 
-  /**
-   * Group commit: postings made outside a caller's transaction while another batch is in flight
-   * go to the database together, as one `ledger_post_many` statement (migration 202611221230) —
-   * one round trip and one commit for the lot. Each posting keeps its own outcome.
-   */
-  const batcher = createBatcher<PostingInput, Posting>(async (inputs) => {
-    const payload = inputs.map((input) => {
+  /** The `ledger_post_many` payload of postings (entries in account-id order). */
+  const manyPayload = (inputs: PostingInput[]) =>
+    inputs.map((input) => {
       const ordered = sortedEntries(input);
       return {
         merchantId: input.merchantId,
@@ -242,6 +239,14 @@ export function createLedgerService(db: Kysely<Database>) {
         amounts: ordered.map((e) => e.amount.toString()),
       };
     });
+
+  /**
+   * Group commit: postings made outside a caller's transaction while another batch is in flight
+   * go to the database together, as one `ledger_post_many` statement (migration 202611221230) —
+   * one round trip and one commit for the lot. Each posting keeps its own outcome.
+   */
+  const batcher = createBatcher<PostingInput, Posting>(async (inputs) => {
+    const payload = manyPayload(inputs);
     const { rows } = await sql<
       PostRow & { idx: number; error_code: string | null; error_message: string | null }
     >`
@@ -287,6 +292,40 @@ export function createLedgerService(db: Kysely<Database>) {
       } catch (err) {
         throw translate(err, input);
       }
+    },
+
+    /**
+     * Many postings in the caller's transaction as one `ledger_post_many` statement (set-based jobs:
+     * the daily rebate). All or nothing: the first posting that fails throws, and the caller's
+     * transaction rolls back. Announced when that transaction commits.
+     */
+    async postMany(inputs: PostingInput[], trx: Transaction<Database>): Promise<Posting[]> {
+      if (inputs.length === 0) return [];
+      for (const input of inputs) {
+        if (input.entries.length < 2 || input.entries.some((e) => e.amount === 0n))
+          throw new Error('a posting needs at least two non-zero entries');
+        if (input.entries.reduce((sum, e) => sum + e.amount, 0n) !== 0n)
+          throw new Error('entries must sum to zero');
+      }
+      const { rows } = await sql<
+        PostRow & { idx: number; error_code: string | null; error_message: string | null }
+      >`select * from ledger_post_many(${JSON.stringify(manyPayload(inputs))}::jsonb)`.execute(trx);
+      const byItem = inputs.map(() => [] as PostRow[]);
+      for (const row of rows) {
+        if (row.error_code)
+          throw translate(
+            new PostingError(row.error_code, row.error_message ?? 'posting failed'),
+            inputs[row.idx]!,
+          );
+        byItem[row.idx]!.push(row);
+      }
+      const postings = byItem.map((r) => toPosting(r));
+      const pending = pendingByTx.get(trx);
+      postings.forEach((posting, i) => {
+        if (pending) pending.push({ merchantId: inputs[i]!.merchantId, posting });
+        else announce(inputs[i]!.merchantId, posting);
+      });
+      return postings;
     },
 
     /**

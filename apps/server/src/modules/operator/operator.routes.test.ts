@@ -311,6 +311,9 @@ const matrix: Partial<Record<EndpointName, { roles: Role[]; url: string; payload
   opsSportsMarket: { roles: ADMIN, url: '/ops/sports/market', payload: {} },
   opsSportsResult: { roles: ADMIN, url: '/ops/sports/result', payload: {} },
   opsSportsRun: { roles: ADMIN, url: '/ops/sports/run' },
+  // Rebates (docs/rewards.md): running the daily job pays money (finance, admin); support reads.
+  opsRebateRun: { roles: FINANCE, url: '/ops/merchants/:m/rebate/run', payload: {} },
+  opsRebateSummary: { roles: ALL, url: '/ops/merchants/:m/rebate' },
 };
 const opsNames = (Object.keys(endpoints) as EndpointName[]).filter((n) => endpoints[n].auth === 'ops');
 

@@ -105,6 +105,23 @@ export const demoBrand: BrandFile = {
       withdraw: { min: 10, max: 50_000, dailyCount: 5 },
       confirmMinutes: 60,
     },
+    // Rebates on valid bets (docs/rewards.md): slots and fishing pay most back, live and sports less.
+    rebate: {
+      enabled: true,
+      rates: {
+        RNG: 0.008,
+        FISH: 0.008,
+        LIVE: 0.005,
+        PVP: 0.005,
+        SPORTS: 0.005,
+        ESPORTS: 0.005,
+        COCKFIGHT: 0.003,
+        LOTT: 0.003,
+        ELOTT: 0.003,
+        SPB: 0.005,
+      },
+      minPayout: 0.1,
+    },
   },
   modules: Object.fromEntries(whitelabelModuleIds.map((id) => [id, !offModules.has(id)])),
   registerRules: {

@@ -24,6 +24,7 @@ const kindSet = {
   REALTIME_SALARY: true,
   LOTTERY_REBATE: true,
   SPORTS_RESETTLE: true,
+  REBATE: true,
 } as const satisfies Record<LedgerKind, true>;
 export const ledgerKinds = Object.keys(kindSet) as LedgerKind[];
 

@@ -1,0 +1,51 @@
+import type { FastifyInstance } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema.js';
+import type { Clock } from '../../lib/clock.js';
+import type { RouteHooks } from '../../plugins/routes.js';
+import type { BrandService } from '../brand/brand.service.js';
+import type { LedgerService } from '../ledger/ledger.service.js';
+import type { RealtimeHub } from '../realtime/index.js';
+import { createRebates } from './rebate.js';
+import { rewardsJobs } from './rewards.jobs.js';
+import { registerRewardsRoutes } from './rewards.routes.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The rewards module, for operational scripts and tests (the daily rebate on demand). */
+    rewards: RewardsModule;
+  }
+}
+
+/**
+ * Rewards (docs/rewards.md): rebates on valid bets — the manual claim, the daily job and the bonus
+ * details — paid through the ledger from the brand's promotions expense.
+ */
+export function createRewardsModule(deps: {
+  db: Kysely<Database>;
+  ledger: LedgerService;
+  brands: BrandService;
+  hub: () => RealtimeHub | undefined;
+  /** What the daily job and the claims take as today (src/lib/clock.ts). */
+  clock: Clock;
+}) {
+  const rebates = createRebates({ db: deps.db, ledger: deps.ledger, clock: deps.clock, hub: deps.hub });
+  const module = {
+    rebates,
+    /** A brand by code, for scripts and tests driving the daily rebate. */
+    brand: (code: string) => deps.brands.get(code),
+    jobs: rewardsJobs({ db: deps.db, brands: deps.brands, rebates }),
+    register(app: FastifyInstance, hooks: RouteHooks) {
+      app.decorate('rewards', module);
+      registerRewardsRoutes(app, hooks, {
+        db: deps.db,
+        rebates,
+        brands: deps.brands,
+        today: () => deps.clock.now(),
+      });
+    },
+  };
+  return module;
+}
+
+export type RewardsModule = ReturnType<typeof createRewardsModule>;

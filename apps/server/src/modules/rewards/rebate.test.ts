@@ -1,0 +1,330 @@
+import { randomUUID } from 'node:crypto';
+import { sql } from 'kysely';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { TEST_OPS_KEY, type TestApp, buildTestApp } from '../../test/build-test-app.js';
+import { fundMain } from '../../test/factories.js';
+import { TEAM_PASSWORD, addBet, addMember } from '../agent/agent.test-support.js';
+import { checkLedger } from '../ledger/ledger.check.js';
+import { createVendorSession } from '../vendors/vendor-session.js';
+import { signVendorBody, vendorSecret } from '../vendors/vendor-secret.js';
+import { addDays, utcDay } from './rebate.js';
+
+let t: TestApp;
+let merchantId: number;
+let seq = 0;
+const DAY = 86_400_000;
+
+beforeAll(async () => {
+  t = await buildTestApp({ demo: true });
+  merchantId = (
+    await t.db.selectFrom('merchant').select('id').where('code', '=', 'demo').executeTakeFirstOrThrow()
+  ).id;
+}, 120_000);
+afterAll(() => t.close());
+afterEach(async () => {
+  expect(await checkLedger(t.db)).toEqual([]);
+});
+
+/** A new member of the demo brand, logged in. */
+async function member() {
+  seq += 1;
+  const account = `rb${seq}_${Math.random().toString(36).slice(2, 7)}`;
+  const id = await addMember(t.db, merchantId, account, 0, null);
+  return { id, token: await t.login(account, TEAM_PASSWORD) };
+}
+
+const settled = (memberId: string, gameType: string, stake: bigint, at = new Date()) =>
+  addBet(t.db, { merchantId, memberId, gameType, stake, payout: 0n, at });
+
+const api = (method: 'GET' | 'POST', url: string, token: string) =>
+  t.app.inject({ method, url, headers: { authorization: token } });
+const ops = (method: 'GET' | 'POST', url: string, payload?: unknown) =>
+  t.app.inject({ method, url, payload: payload as object, headers: { 'x-ops-key': TEST_OPS_KEY } });
+
+const mainBalance = async (memberId: string) =>
+  BigInt(
+    (
+      await t.db
+        .selectFrom('ledger_account')
+        .select('balance')
+        .where('owner_id', '=', memberId)
+        .where('kind', '=', 'main')
+        .executeTakeFirst()
+    )?.balance ?? 0,
+  );
+const payments = (memberId: string) =>
+  t.db.selectFrom('rebate_payment').selectAll().where('member_id', '=', memberId).orderBy('id').execute();
+
+describe('manual rebate', () => {
+  it('shows what each product type earned and pays it once, exactly', async () => {
+    const m = await member();
+    // Demo rates: RNG 0.8 %, LIVE 0.5 %. 100.00 of slots → 0.80; 50.00 live → 0.25.
+    await settled(m.id, 'RNG', 10_000n);
+    await settled(m.id, 'LIVE', 5_000n);
+    // An open bet has no valid bet yet: it earns nothing.
+    await addBet(t.db, {
+      merchantId,
+      memberId: m.id,
+      gameType: 'RNG',
+      stake: 90_000n,
+      payout: 0n,
+      at: new Date(),
+      status: 'open',
+    });
+    const page = (await api('GET', '/wps/rebate', m.token)).json().value;
+    expect(page.list.find((p: { productType: string }) => p.productType === 'RNG')).toMatchObject({
+      rate: 0.008,
+      validBet: 100,
+      amount: 0.8,
+    });
+    expect(page.list.find((p: { productType: string }) => p.productType === 'LIVE')).toMatchObject({
+      validBet: 50,
+      amount: 0.25,
+    });
+    expect(page).toMatchObject({ accrued: 1.05, paid: 0, claimable: 1.05, lastPayment: null });
+
+    const res = await api('POST', '/wps/rebate/claim', m.token);
+    expect(res.statusCode).toBe(200);
+    expect(res.json().value.payment).toMatchObject({ kind: 'manual', amount: 1.05, validBet: 150 });
+    expect(res.json().value.balance).toBe(1.05);
+    expect(await mainBalance(m.id)).toBe(105n);
+    const tx = await t.db
+      .selectFrom('ledger_transaction')
+      .select(['kind', 'member_id'])
+      .where('id', '=', (await payments(m.id))[0]!.ledger_transaction_id)
+      .executeTakeFirstOrThrow();
+    expect(tx).toEqual({ kind: 'REBATE', member_id: m.id });
+
+    // Nothing left: the page says so and a second claim is refused.
+    expect((await api('GET', '/wps/rebate', m.token)).json().value).toMatchObject({
+      accrued: 1.05,
+      paid: 1.05,
+      claimable: 0,
+    });
+    const again = await api('POST', '/wps/rebate/claim', m.token);
+    expect(again.statusCode).toBe(409);
+    expect(again.json().code).toBe('rebate.nothing_to_claim');
+
+    // More play earns more: the next claim pays only the new part.
+    await settled(m.id, 'RNG', 2_500n);
+    const next = await api('POST', '/wps/rebate/claim', m.token);
+    expect(next.json().value.payment).toMatchObject({ amount: 0.2, validBet: 25 });
+    expect(await mainBalance(m.id)).toBe(125n);
+
+    const records = (await api('GET', '/wps/rebate/records', m.token)).json().value;
+    expect(records).toMatchObject({ total: 1.25, totalCount: 2 });
+    expect(records.list.map((r: { amount: number }) => r.amount)).toEqual([0.2, 1.05]);
+  });
+
+  it('pays 100 parallel claims once', async () => {
+    const m = await member();
+    await settled(m.id, 'RNG', 123_456n);
+    const replies = await Promise.all(
+      Array.from({ length: 100 }, () => api('POST', '/wps/rebate/claim', m.token)),
+    );
+    const ok = replies.filter((r) => r.statusCode === 200);
+    expect(ok).toHaveLength(1);
+    expect(replies.filter((r) => r.statusCode === 409).length).toBe(99);
+    expect(replies.every((r) => r.statusCode === 200 || r.json().code === 'rebate.nothing_to_claim')).toBe(
+      true,
+    );
+    // ⌊123,456 × 0.008⌋ = 987
+    expect(await mainBalance(m.id)).toBe(987n);
+    expect(await payments(m.id)).toHaveLength(1);
+  });
+
+  it('refuses less than the minimum payout and keeps it accrued', async () => {
+    const m = await member();
+    await settled(m.id, 'RNG', 1_000n); // 0.08 < the demo's 0.10 minimum
+    expect((await api('GET', '/wps/rebate', m.token)).json().value).toMatchObject({
+      accrued: 0.08,
+      claimable: 0,
+      minPayout: 0.1,
+    });
+    const res = await api('POST', '/wps/rebate/claim', m.token);
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toMatchObject({ code: 'rebate.nothing_to_claim' });
+    await settled(m.id, 'RNG', 500n); // 0.12 in all
+    expect((await api('POST', '/wps/rebate/claim', m.token)).json().value.payment.amount).toBe(0.12);
+  });
+
+  it('gives a rolled-back bet no rebate (real wallet callbacks)', async () => {
+    const m = await member();
+    await fundMain(t.db, m.id, 100_000n);
+    const secret = (await vendorSecret(t.db, merchantId, 'house'))!;
+    const token = (
+      await createVendorSession(t.db, {
+        merchantId,
+        memberId: m.id,
+        vendorCode: 'house',
+        gameCode: 'dice',
+        mode: 'real',
+      })
+    ).token;
+    const call = (op: string, body: Record<string, unknown>) => {
+      const raw = JSON.stringify(body);
+      return t.app.inject({
+        method: 'POST',
+        url: `/vendor/house/${op}`,
+        payload: raw,
+        headers: { 'content-type': 'application/json', 'x-signature': signVendorBody(secret, raw) },
+      });
+    };
+    const base = { player_id: m.id, session_token: token, game_code: 'dice', currency: 'USD' };
+    // A settled round (valid bet 200.00) and a rolled-back one (50,000.00 staked, then refunded).
+    const won = {
+      ...base,
+      request_id: randomUUID(),
+      transaction_id: randomUUID(),
+      round_id: randomUUID(),
+      amount: '20000',
+    };
+    await call('bet', won);
+    await call('win', {
+      ...base,
+      request_id: randomUUID(),
+      transaction_id: randomUUID(),
+      round_id: won.round_id,
+      amount: '0',
+      round_closed: true,
+    });
+    const voided = {
+      ...base,
+      request_id: randomUUID(),
+      transaction_id: randomUUID(),
+      round_id: randomUUID(),
+      amount: '50000',
+    };
+    expect((await call('bet', voided)).statusCode).toBe(200);
+    await call('rollback', {
+      request_id: randomUUID(),
+      transaction_id: randomUUID(),
+      ref_transaction_id: voided.transaction_id,
+      player_id: m.id,
+      round_id: voided.round_id,
+    });
+    const page = (await api('GET', '/wps/rebate', m.token)).json().value;
+    expect(page.accrued).toBe(1.6); // 200.00 × 0.8 %, nothing for the refunded 500.00
+    expect((await api('POST', '/wps/rebate/claim', m.token)).json().value.payment.amount).toBe(1.6);
+  });
+
+  it('leaves nothing half-done when the payment fails mid-way, and pays once after', async () => {
+    const m = await member();
+    await settled(m.id, 'RNG', 50_000n);
+    // The payment record fails after the ledger posting in the same transaction.
+    await sql`create function rebate_fail() returns trigger language plpgsql as $$
+      begin raise exception 'injected failure'; end $$`.execute(t.db);
+    await sql`create trigger rebate_fail before insert on rebate_payment for each row execute function rebate_fail()`.execute(
+      t.db,
+    );
+    try {
+      const res = await api('POST', '/wps/rebate/claim', m.token);
+      expect(res.statusCode).toBe(500);
+    } finally {
+      await sql`drop trigger rebate_fail on rebate_payment`.execute(t.db);
+      await sql`drop function rebate_fail()`.execute(t.db);
+    }
+    expect(await mainBalance(m.id)).toBe(0n);
+    const paid = await t.db.selectFrom('rebate_day').select('paid').where('member_id', '=', m.id).execute();
+    expect(paid.every((p) => p.paid === '0')).toBe(true);
+    expect((await api('POST', '/wps/rebate/claim', m.token)).json().value.payment.amount).toBe(4);
+    expect(await mainBalance(m.id)).toBe(400n);
+  });
+
+  it('refuses trial accounts and brands with the rebate off', async () => {
+    const key = (await t.app.inject({ method: 'GET', url: '/wps/session/key/rsa' })).json().value;
+    const { importPublicKey, wrapRandomNonce } = await import('../../../../web/src/lib/body-crypto.js');
+    const trial = await t.app.inject({
+      method: 'POST',
+      url: '/wps/session/login/freeplay',
+      payload: { os: 'linux', platform: 'W' },
+      headers: { encryption: await wrapRandomNonce(await importPublicKey(key)), 'x-gateway-version': '3' },
+    });
+    const token = trial.json().value.token as string;
+    const res = await api('POST', '/wps/rebate/claim', token);
+    expect(res.statusCode).toBe(403);
+    expect(res.json().code).toBe('in_need_true_account');
+
+    // A brand with the rebate off: claims and the page are refused.
+    const m = await member();
+    const demo = await t.app.rewards.brand('demo');
+    const off = {
+      ...demo,
+      settings: { ...demo.settings, rebate: { ...demo.settings.rebate!, enabled: false } },
+    };
+    await expect(t.app.rewards.rebates.claim(off, m.id)).rejects.toMatchObject({ code: 'function.disabled' });
+    await expect(t.app.rewards.rebates.accrued(off, m.id)).rejects.toMatchObject({
+      code: 'function.disabled',
+    });
+  });
+});
+
+describe('daily rebate', () => {
+  it("pays yesterday's window minus what was claimed by hand, once, and is audited", async () => {
+    const a = await member();
+    const b = await member();
+    const yesterday = new Date(Date.now() - DAY);
+    const day = utcDay(yesterday);
+    await settled(a.id, 'RNG', 10_000n, yesterday); // 0.80
+    await settled(b.id, 'SPORTS', 40_000n, yesterday); // 2.00
+    await settled(b.id, 'LOTT', 10_000n, new Date(Date.now() - 3 * DAY)); // 0.30, an older day of the window
+    // a claims by hand today (yesterday is in today's window), then a late-settled bet of yesterday arrives.
+    expect((await api('POST', '/wps/rebate/claim', a.token)).json().value.payment.amount).toBe(0.8);
+    await settled(a.id, 'RNG', 5_000n, yesterday); // +0.40
+
+    const res = await ops('POST', '/ops/merchants/demo/rebate/run', { reason: 'daily rebate test' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().value.day).toBe(day);
+    expect(await mainBalance(a.id)).toBe(120n);
+    expect(await mainBalance(b.id)).toBe(230n);
+    const daily = (await payments(b.id)).filter((p) => p.kind === 'daily');
+    expect(daily).toHaveLength(1);
+    expect(daily[0]).toMatchObject({ amount: '230', valid_bet: '50000' });
+
+    // A rerun (the job after the operator, a second instance) pays nothing.
+    const again = await ops('POST', '/ops/merchants/demo/rebate/run', { reason: 'rerun' });
+    expect(again.json().value.payments).toBe(0);
+    expect(await mainBalance(a.id)).toBe(120n);
+    expect(await mainBalance(b.id)).toBe(230n);
+    const audit = await t.db
+      .selectFrom('operator_audit')
+      .select(['action', 'target'])
+      .where('action', '=', 'rebate.run')
+      .execute();
+    expect(audit.filter((x) => x.target === day).length).toBe(2);
+
+    // Today has not ended: refused.
+    const open = await ops('POST', '/ops/merchants/demo/rebate/run', {
+      day: utcDay(new Date()),
+      reason: 'too soon',
+    });
+    expect(open.statusCode).toBe(409);
+    expect(open.json().code).toBe('rebate.day_open');
+
+    const summary = (await ops('GET', '/ops/merchants/demo/rebate')).json().value;
+    expect(summary.days.find((d: { day: string }) => d.day === day)).toBeTruthy();
+    expect(summary.settings.enabled).toBe(true);
+  });
+
+  it('settles many members in chunks, each paid once, with a day after the window ignored', async () => {
+    const yesterday = new Date(Date.now() - DAY);
+    const day = addDays(utcDay(new Date()), -2);
+    const ids: string[] = [];
+    for (let i = 0; i < 30; i++) {
+      seq += 1;
+      const id = await addMember(t.db, merchantId, `rbm${seq}_${i}`, 0, null);
+      ids.push(id);
+      await settled(id, 'RNG', BigInt(1_000 + i * 1_000), new Date(Date.now() - 2 * DAY));
+      // Yesterday is after the day being settled: not paid by this run.
+      await settled(id, 'RNG', 100_000n, yesterday);
+    }
+    const run = await t.app.rewards.rebates.settleDay(await t.app.rewards.brand('demo'), day);
+    // Each earns ⌊(1,000 + 1,000 i) × 0.008⌋ = 8 (i + 1); the 0.10 minimum leaves i = 0 (0.08) unpaid.
+    const expected = ids.map((_id, i) => (8n * BigInt(i + 1) >= 10n ? 8n * BigInt(i + 1) : 0n));
+    expect(await Promise.all(ids.map((id) => mainBalance(id)))).toEqual(expected);
+    expect(run.payments).toBeGreaterThanOrEqual(29);
+    const second = await t.app.rewards.rebates.settleDay(await t.app.rewards.brand('demo'), day);
+    expect(second.payments).toBe(0);
+    expect(await Promise.all(ids.map((id) => mainBalance(id)))).toEqual(expected);
+  });
+});

@@ -1,0 +1,509 @@
+import {
+  REBATE_WINDOW_DAYS,
+  type RebatePayment,
+  type RebateSettings,
+  rebateSettingsSchema,
+  trialTypes,
+} from '@arcadia/contract';
+import { type Kysely, type Transaction, sql } from 'kysely';
+import type { Database } from '../../db/schema.js';
+import { AppError } from '../../lib/app-error.js';
+import type { Clock } from '../../lib/clock.js';
+import { toMajor, toMinor } from '../../lib/money.js';
+import type { Brand } from '../brand/brand.service.js';
+import type { LedgerService, PostingInput } from '../ledger/ledger.service.js';
+import type { RealtimeHub } from '../realtime/index.js';
+
+const DAY_MS = 86_400_000;
+/** Members the daily job pays in one transaction (one `ledger_post_many` statement). */
+export const REBATE_CHUNK = 1_000;
+
+/** Rates are stored as fractions with four decimals; the maths runs on millionths. */
+const PPM = 1_000_000n;
+
+export const utcDay = (d: Date) => d.toISOString().slice(0, 10);
+export const addDays = (day: string, n: number) =>
+  utcDay(new Date(Date.parse(`${day}T00:00:00Z`) + n * DAY_MS));
+
+/** The brand's rebate settings with their defaults. */
+export function rebateSettings(brand: Brand): RebateSettings {
+  return rebateSettingsSchema.parse(brand.settings.rebate ?? {});
+}
+
+/** Product types and their rates in millionths, for SQL (`unnest`). */
+function rateArrays(settings: RebateSettings) {
+  const types: string[] = [];
+  const ppm: string[] = [];
+  for (const [type, rate] of Object.entries(settings.rates)) {
+    if (!rate) continue;
+    types.push(type);
+    ppm.push(String(Math.round(rate * 1_000_000)));
+  }
+  return { types, ppm };
+}
+
+interface DayState {
+  memberId: string;
+  day: string;
+  earned: bigint;
+  validBet: bigint;
+  paid: bigint;
+  validPaid: bigint;
+}
+
+/** What a member is owed over a window: Σ(earned − paid), and the valid bets not yet rebated. */
+function owed(days: DayState[]) {
+  let amount = 0n;
+  let validBet = 0n;
+  for (const d of days) {
+    amount += d.earned - d.paid;
+    validBet += d.validBet - d.validPaid;
+  }
+  return { amount, validBet: validBet < 0n ? 0n : validBet };
+}
+
+type PaymentRow = {
+  id: string;
+  kind: 'daily' | 'manual';
+  from_day: string;
+  to_day: string;
+  valid_bet: string;
+  amount: string;
+  created_at: Date | string;
+};
+
+/**
+ * Rebates (docs/rewards.md): what members earned on their valid bets, the manual claim, the daily
+ * job, and the bonus details. Every payment locks the member's `rebate_day` rows of its window and
+ * posts through the ledger in the same transaction, so nothing is paid twice.
+ */
+export function createRebates(deps: {
+  db: Kysely<Database>;
+  ledger: LedgerService;
+  clock: Clock;
+  hub: () => RealtimeHub | undefined;
+}) {
+  const { db, ledger } = deps;
+
+  const paymentOut = (r: PaymentRow, scale: number): RebatePayment => ({
+    id: String(r.id),
+    kind: r.kind,
+    from: r.from_day,
+    to: r.to_day,
+    validBet: toMajor(r.valid_bet, scale),
+    amount: toMajor(r.amount, scale),
+    createdAt: new Date(r.created_at).toISOString(),
+  });
+
+  /**
+   * Earned rebate and valid bets per member and day of a window, each product type's day floored
+   * on its own (⌊valid bet × rate⌋). Trial accounts earn nothing.
+   */
+  async function earnedRows(
+    tx: Kysely<Database> | Transaction<Database>,
+    brand: Brand,
+    settings: RebateSettings,
+    from: string,
+    to: string,
+    memberIds: string[] | null,
+  ) {
+    const { types, ppm } = rateArrays(settings);
+    if (types.length === 0) return [];
+    const { rows } = await sql<{ member_id: string; day: string; earned: string; valid_bet: string }>`
+      select t.member_id, t.day::text as day, sum(t.earned)::bigint as earned, sum(t.valid_bet)::bigint as valid_bet
+      from (
+        select s.member_id, s.day, s.game_type, sum(s.valid_bet) as valid_bet,
+          floor(sum(s.valid_bet)::numeric * r.ppm / ${PPM.toString()}::numeric)::bigint as earned
+        from member_stat_daily s
+        join unnest(${types}::text[], ${ppm}::bigint[]) as r(game_type, ppm) on r.game_type = s.game_type
+        where s.merchant_id = ${brand.id} and s.day between ${from}::date and ${to}::date
+          ${memberIds ? sql`and s.member_id = any(${`{${memberIds.join(',')}}`}::bigint[])` : sql``}
+        group by s.member_id, s.day, s.game_type, r.ppm) t
+      join member m on m.id = t.member_id and m.type <> all(${[...trialTypes]}::int[])
+      group by t.member_id, t.day`.execute(tx);
+    return rows;
+  }
+
+  /**
+   * Locks and reads the members' window rows (created as needed), joined with what they earned.
+   * Rows are locked in (member, day) order, the same order everywhere: no deadlocks.
+   */
+  async function lockWindow(
+    tx: Transaction<Database>,
+    brand: Brand,
+    settings: RebateSettings,
+    from: string,
+    to: string,
+    memberIds: string[],
+  ): Promise<Map<string, DayState[]>> {
+    const earned = await earnedRows(tx, brand, settings, from, to, memberIds);
+    const ids = `{${memberIds.join(',')}}`;
+    await sql`
+      insert into rebate_day (member_id, day, merchant_id)
+      select x.member_id, x.day, ${brand.id}
+      from unnest(${earned.map((e) => e.member_id)}::bigint[], ${earned.map((e) => e.day)}::date[]) as x(member_id, day)
+      order by 1, 2
+      on conflict do nothing`.execute(tx);
+    const { rows: locked } = await sql<{ member_id: string; day: string; paid: string; valid_paid: string }>`
+      select member_id, day::text as day, paid, valid_bet_paid as valid_paid from rebate_day
+      where member_id = any(${ids}::bigint[]) and day between ${from}::date and ${to}::date
+      order by member_id, day
+      for update`.execute(tx);
+    const byKey = new Map(earned.map((e) => [`${e.member_id}:${e.day}`, e]));
+    const out = new Map<string, DayState[]>();
+    for (const r of locked) {
+      const e = byKey.get(`${r.member_id}:${r.day}`);
+      const list = out.get(String(r.member_id)) ?? [];
+      list.push({
+        memberId: String(r.member_id),
+        day: r.day,
+        earned: BigInt(e?.earned ?? 0),
+        validBet: BigInt(e?.valid_bet ?? 0),
+        paid: BigInt(r.paid),
+        validPaid: BigInt(r.valid_paid),
+      });
+      out.set(String(r.member_id), list);
+    }
+    return out;
+  }
+
+  /** Marks the window's days paid up to what they earned and records the payments. */
+  async function recordPaid(
+    tx: Transaction<Database>,
+    brand: Brand,
+    kind: 'daily' | 'manual',
+    from: string,
+    to: string,
+    paid: { days: DayState[]; amount: bigint; validBet: bigint; ledgerTx: string }[],
+  ): Promise<PaymentRow[]> {
+    const days = paid.flatMap((p) => p.days.filter((d) => d.earned !== d.paid || d.validBet !== d.validPaid));
+    if (days.length > 0)
+      await sql`
+        update rebate_day r set paid = x.earned, valid_bet_paid = x.valid
+        from unnest(${days.map((d) => d.memberId)}::bigint[], ${days.map((d) => d.day)}::date[],
+                    ${days.map((d) => d.earned.toString())}::bigint[], ${days.map((d) => d.validBet.toString())}::bigint[])
+          as x(member_id, day, earned, valid)
+        where r.member_id = x.member_id and r.day = x.day`.execute(tx);
+    const { rows } = await sql<PaymentRow>`
+      insert into rebate_payment (merchant_id, member_id, kind, from_day, to_day, valid_bet, amount, ledger_transaction_id)
+      select ${brand.id}, x.member_id, ${kind}, ${from}::date, ${to}::date, x.valid_bet, x.amount, x.ledger_tx
+      from unnest(${paid.map((p) => p.days[0]!.memberId)}::bigint[], ${paid.map((p) => p.validBet.toString())}::bigint[],
+                  ${paid.map((p) => p.amount.toString())}::bigint[], ${paid.map((p) => p.ledgerTx)}::bigint[])
+        as x(member_id, valid_bet, amount, ledger_tx)
+      returning id, kind, from_day::text as from_day, to_day::text as to_day, valid_bet, amount, created_at`.execute(
+      tx,
+    );
+    return rows;
+  }
+
+  /** The `REBATE` posting of one member's payment, from the brand's promotions expense. */
+  function posting(
+    brand: Brand,
+    expense: string,
+    main: string,
+    memberId: string,
+    key: string,
+    amount: bigint,
+    window: { from: string; to: string },
+  ): PostingInput {
+    return {
+      merchantId: brand.id,
+      kind: 'REBATE',
+      idempotencyKey: key,
+      request: { memberId, amount: amount.toString(), ...window },
+      memberId,
+      reference: `rebate:${window.from}:${window.to}`,
+      metadata: window,
+      entries: [
+        { accountId: expense, amount: -amount },
+        { accountId: main, amount },
+      ],
+    };
+  }
+
+  const enabled = (brand: Brand) => {
+    const settings = rebateSettings(brand);
+    if (!settings.enabled) throw new AppError('function.disabled');
+    return settings;
+  };
+
+  const windowEnding = (to: string) => ({ from: addDays(to, -(REBATE_WINDOW_DAYS - 1)), to });
+
+  const announce = (brand: Brand, rows: PaymentRow[], memberIds: string[]) => {
+    const hub = deps.hub();
+    if (!hub) return;
+    rows.forEach((r, i) => hub.toMember(memberIds[i]!, 'rebate.paid', paymentOut(r, brand.currencyScale)));
+  };
+
+  return {
+    settings: rebateSettings,
+
+    /** The manual-rebate page: per product type over the window ending today, paid and claimable. */
+    async accrued(brand: Brand, memberId: string) {
+      const settings = enabled(brand);
+      const { from, to } = windowEnding(utcDay(deps.clock.now()));
+      const { types, ppm } = rateArrays(settings);
+      const scale = brand.currencyScale;
+      const perType =
+        types.length === 0
+          ? []
+          : (
+              await sql<{ game_type: string; valid_bet: string; earned: string }>`
+                select t.game_type, sum(t.valid_bet)::bigint as valid_bet, sum(t.earned)::bigint as earned
+                from (
+                  select s.day, s.game_type, sum(s.valid_bet) as valid_bet,
+                    floor(sum(s.valid_bet)::numeric * r.ppm / ${PPM.toString()}::numeric)::bigint as earned
+                  from member_stat_daily s
+                  join unnest(${types}::text[], ${ppm}::bigint[]) as r(game_type, ppm) on r.game_type = s.game_type
+                  where s.merchant_id = ${brand.id} and s.member_id = ${memberId}
+                    and s.day between ${from}::date and ${to}::date
+                  group by s.day, s.game_type, r.ppm) t
+                group by t.game_type`.execute(db)
+            ).rows;
+      const paidRow = await db
+        .selectFrom('rebate_day')
+        .select(sql<string>`coalesce(sum(paid), 0)`.as('paid'))
+        .where('member_id', '=', memberId)
+        .where(sql<boolean>`day between ${from}::date and ${to}::date`)
+        .executeTakeFirst();
+      const accrued = perType.reduce((sum, r) => sum + BigInt(r.earned), 0n);
+      const paid = BigInt(paidRow?.paid ?? 0);
+      const min = toMinor(settings.minPayout, scale, 'minPayout');
+      const due = accrued - paid;
+      const last = await db
+        .selectFrom('rebate_payment')
+        .select(['id', 'kind', 'valid_bet', 'amount', 'created_at'])
+        .select([sql<string>`from_day::text`.as('from_day'), sql<string>`to_day::text`.as('to_day')])
+        .where('member_id', '=', memberId)
+        .orderBy('id', 'desc')
+        .limit(1)
+        .executeTakeFirst();
+      const rateOf = new Map(Object.entries(settings.rates));
+      return {
+        from,
+        to,
+        list: types.map((type) => {
+          const r = perType.find((p) => p.game_type === type);
+          return {
+            productType: type,
+            rate: rateOf.get(type) ?? 0,
+            validBet: toMajor(r?.valid_bet ?? 0n, scale),
+            amount: toMajor(r?.earned ?? 0n, scale),
+          };
+        }),
+        accrued: toMajor(accrued, scale),
+        paid: toMajor(paid, scale),
+        claimable: due > 0n && due >= min ? toMajor(due, scale) : 0,
+        minPayout: settings.minPayout,
+        lastPayment: last ? paymentOut(last as PaymentRow, scale) : null,
+      };
+    },
+
+    /** A manual claim: pays the window's unpaid rebate now, or refuses with `rebate.nothing_to_claim`. */
+    async claim(brand: Brand, memberId: string) {
+      const settings = enabled(brand);
+      const window = windowEnding(utcDay(deps.clock.now()));
+      const min = toMinor(settings.minPayout, brand.currencyScale, 'minPayout');
+      const out = await ledger.transaction(async (tx) => {
+        const states =
+          (await lockWindow(tx, brand, settings, window.from, window.to, [memberId])).get(memberId) ?? [];
+        const due = owed(states);
+        if (due.amount <= 0n || due.amount < min)
+          throw new AppError('rebate.nothing_to_claim', { minPayout: settings.minPayout });
+        const expense = await ledger.systemAccount(tx, brand.id, 'promotions_expense', brand.currency);
+        const main = await ledger.memberAccount(tx, brand.id, memberId, 'main', 'MAIN', brand.currency);
+        // The locked state names the payment: the window's paid total only grows, so the key is unique.
+        const paidBefore = states.reduce((sum, d) => sum + d.paid, 0n);
+        const [p] = await ledger.postMany(
+          [
+            posting(
+              brand,
+              expense,
+              main.id,
+              memberId,
+              `rebate:manual:${memberId}:${window.to}:${paidBefore}`,
+              due.amount,
+              window,
+            ),
+          ],
+          tx,
+        );
+        const [row] = await recordPaid(tx, brand, 'manual', window.from, window.to, [
+          { days: states, amount: due.amount, validBet: due.validBet, ledgerTx: p!.transactionId },
+        ]);
+        const balance = p!.entries.find((e) => e.accountId === main.id)!.balanceAfter!;
+        return { row: row!, balance };
+      });
+      announce(brand, [out.row], [memberId]);
+      return {
+        payment: paymentOut(out.row, brand.currencyScale),
+        balance: toMajor(out.balance, brand.currencyScale),
+      };
+    },
+
+    /**
+     * The daily job for one closed day: every member with valid bets in the window ending that day
+     * is paid what the window earned and has not been paid (at least the minimum payout), in
+     * transactions of `REBATE_CHUNK` members. Rerunnable: a member already paid is owed nothing.
+     */
+    async settleDay(brand: Brand, day: string) {
+      const started = Date.now();
+      const settings = rebateSettings(brand);
+      const window = windowEnding(day);
+      const { types } = rateArrays(settings);
+      let payments = 0;
+      let amount = 0n;
+      if (settings.enabled && types.length > 0) {
+        const min = toMinor(settings.minPayout, brand.currencyScale, 'minPayout');
+        const { rows: members } = await sql<{ member_id: string }>`
+          select distinct s.member_id from member_stat_daily s
+          where s.merchant_id = ${brand.id} and s.day between ${window.from}::date and ${window.to}::date
+            and s.valid_bet > 0 and s.game_type = any(${types}::text[])
+          order by 1`.execute(db);
+        const ids = members.map((m) => String(m.member_id));
+        for (let i = 0; i < ids.length; i += REBATE_CHUNK) {
+          const chunk = ids.slice(i, i + REBATE_CHUNK);
+          const done = await ledger.transaction(async (tx) => {
+            const states = await lockWindow(tx, brand, settings, window.from, window.to, chunk);
+            const due: { memberId: string; days: DayState[]; amount: bigint; validBet: bigint }[] = [];
+            for (const [memberId, days] of states) {
+              const o = owed(days);
+              if (o.amount > 0n && o.amount >= min) due.push({ memberId, days, ...o });
+            }
+            if (due.length === 0) return { rows: [] as PaymentRow[], memberIds: [] as string[], sum: 0n };
+            const expense = await ledger.systemAccount(tx, brand.id, 'promotions_expense', brand.currency);
+            await sql`
+              insert into ledger_account (merchant_id, owner_id, kind, code, currency)
+              select ${brand.id}, x, 'main', 'MAIN', ${brand.currency}
+              from unnest(${due.map((d) => d.memberId)}::bigint[]) as x
+              on conflict do nothing`.execute(tx);
+            const { rows: accounts } = await sql<{ owner_id: string; id: string }>`
+              select owner_id, id from ledger_account
+              where merchant_id = ${brand.id} and kind = 'main' and code = 'MAIN'
+                and owner_id = any(${`{${due.map((d) => d.memberId).join(',')}}`}::bigint[])`.execute(tx);
+            const mainOf = new Map(accounts.map((a) => [String(a.owner_id), String(a.id)]));
+            const posted = await ledger.postMany(
+              due.map((d) =>
+                posting(
+                  brand,
+                  expense,
+                  mainOf.get(d.memberId)!,
+                  d.memberId,
+                  `rebate:daily:${d.memberId}:${day}`,
+                  d.amount,
+                  window,
+                ),
+              ),
+              tx,
+            );
+            const rows = await recordPaid(
+              tx,
+              brand,
+              'daily',
+              window.from,
+              window.to,
+              due.map((d, k) => ({ ...d, ledgerTx: posted[k]!.transactionId })),
+            );
+            return {
+              rows,
+              memberIds: due.map((d) => d.memberId),
+              sum: due.reduce((s, d) => s + d.amount, 0n),
+            };
+          });
+          payments += done.rows.length;
+          amount += done.sum;
+          announce(brand, done.rows, done.memberIds);
+        }
+      }
+      await sql`
+        insert into rebate_run (merchant_id, day, payments, amount) values (${brand.id}, ${day}::date, ${payments}, ${amount.toString()})
+        on conflict (merchant_id, day) do update
+          set payments = rebate_run.payments + excluded.payments, amount = rebate_run.amount + excluded.amount,
+              settled_at = now()`.execute(db);
+      return { day, payments, amount, ms: Date.now() - started };
+    },
+
+    /** Closed days the daily job has not settled yet: yesterday, when it is not done (the job runs each). */
+    async pendingDays(brand: Brand): Promise<string[]> {
+      const yesterday = addDays(utcDay(deps.clock.now()), -1);
+      const done = await db
+        .selectFrom('rebate_run')
+        .select('merchant_id')
+        .where('merchant_id', '=', brand.id)
+        .where(sql<boolean>`day = ${yesterday}::date`)
+        .executeTakeFirst();
+      return done ? [] : [yesterday];
+    },
+
+    /** Bonus details: the member's rebate payments, newest first. */
+    async records(brand: Brand, memberId: string, page: { pageNo: number; pageSize: number }) {
+      const scale = brand.currencyScale;
+      const totals = await db
+        .selectFrom('rebate_payment')
+        .select([sql<string>`count(*)`.as('n'), sql<string>`coalesce(sum(amount), 0)`.as('total')])
+        .where('member_id', '=', memberId)
+        .executeTakeFirstOrThrow();
+      const rows = await db
+        .selectFrom('rebate_payment')
+        .select(['id', 'kind', 'valid_bet', 'amount', 'created_at'])
+        .select([sql<string>`from_day::text`.as('from_day'), sql<string>`to_day::text`.as('to_day')])
+        .where('member_id', '=', memberId)
+        .orderBy('id', 'desc')
+        .limit(page.pageSize)
+        .offset((page.pageNo - 1) * page.pageSize)
+        .execute();
+      const totalCount = Number(totals.n);
+      return {
+        list: rows.map((r) => paymentOut(r as PaymentRow, scale)),
+        total: toMajor(totals.total, scale),
+        pageNo: page.pageNo,
+        totalPages: Math.max(1, Math.ceil(totalCount / page.pageSize)),
+        totalCount,
+      };
+    },
+
+    /** The operator's summary: settled days, today's manual claims, and the window's unpaid rebate. */
+    async summary(brand: Brand) {
+      const settings = rebateSettings(brand);
+      const scale = brand.currencyScale;
+      const today = utcDay(deps.clock.now());
+      const window = windowEnding(today);
+      const days = await db
+        .selectFrom('rebate_run')
+        .select(['payments', 'amount', 'settled_at'])
+        .select(sql<string>`day::text`.as('day'))
+        .where('merchant_id', '=', brand.id)
+        .orderBy('day', 'desc')
+        .limit(14)
+        .execute();
+      const earned = await earnedRows(db, brand, settings, window.from, window.to, null);
+      const paid = await db
+        .selectFrom('rebate_day')
+        .select(sql<string>`coalesce(sum(paid), 0)`.as('paid'))
+        .where('merchant_id', '=', brand.id)
+        .where(sql<boolean>`day between ${window.from}::date and ${window.to}::date`)
+        .executeTakeFirstOrThrow();
+      const manual = await db
+        .selectFrom('rebate_payment')
+        .select(sql<string>`coalesce(sum(amount), 0)`.as('amount'))
+        .where('merchant_id', '=', brand.id)
+        .where('kind', '=', 'manual')
+        .where(sql<boolean>`created_at >= ${today}::date`)
+        .executeTakeFirstOrThrow();
+      const outstanding = earned.reduce((s, e) => s + BigInt(e.earned), 0n) - BigInt(paid.paid);
+      return {
+        settings,
+        days: days.map((d) => ({
+          day: d.day,
+          payments: d.payments,
+          amount: toMajor(d.amount, scale),
+          settledAt: new Date(d.settled_at).toISOString(),
+        })),
+        outstanding: toMajor(outstanding > 0n ? outstanding : 0n, scale),
+        manualToday: toMajor(manual.amount, scale),
+      };
+    },
+  };
+}
+
+export type Rebates = ReturnType<typeof createRebates>;

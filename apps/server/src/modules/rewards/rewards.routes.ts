@@ -1,0 +1,63 @@
+import { REBATE_WINDOW_DAYS, rewardsRoutes } from '@arcadia/contract';
+import type { FastifyInstance } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema.js';
+import { AppError } from '../../lib/app-error.js';
+import { toMajor } from '../../lib/money.js';
+import { type RouteHooks, registerRoute } from '../../plugins/routes.js';
+import type { Brand, BrandService } from '../brand/brand.service.js';
+import { writeAudit } from '../operator/operator-audit.js';
+import { type Rebates, addDays, utcDay } from './rebate.js';
+
+export function registerRewardsRoutes(
+  app: FastifyInstance,
+  hooks: RouteHooks,
+  deps: { db: Kysely<Database>; rebates: Rebates; brands: BrandService; today: () => Date },
+) {
+  const { rebates, brands } = deps;
+  async function opsBrand(code: string): Promise<Brand> {
+    const brand = await brands.find(code);
+    if (!brand) throw new AppError('not.found', { merchant: code });
+    return brand;
+  }
+
+  registerRoute(app, hooks, rewardsRoutes.rebateSettings, ({ brand }) => {
+    const s = rebates.settings(brand);
+    return {
+      enabled: s.enabled,
+      list: Object.entries(s.rates)
+        .filter(([, rate]) => !!rate)
+        .map(([productType, rate]) => ({ productType, rate: rate! })),
+      minPayout: s.minPayout,
+      windowDays: REBATE_WINDOW_DAYS,
+    };
+  });
+  registerRoute(app, hooks, rewardsRoutes.rebateAccrued, ({ brand, session }) =>
+    rebates.accrued(brand, session!.member.id),
+  );
+  registerRoute(app, hooks, rewardsRoutes.rebateClaim, ({ brand, session }) =>
+    rebates.claim(brand, session!.member.id),
+  );
+  registerRoute(app, hooks, rewardsRoutes.rebateRecords, ({ brand, session, query }) =>
+    rebates.records(brand, session!.member.id, query),
+  );
+  registerRoute(app, hooks, rewardsRoutes.opsRebateRun, async ({ params, body, operator }) => {
+    const brand = await opsBrand(params.merchantCode);
+    const today = utcDay(deps.today());
+    const day = body.day ?? addDays(today, -1);
+    // Only a closed day: today's bets are still coming in (members claim today's rebate by hand).
+    if (day >= today) throw new AppError('rebate.day_open', { day });
+    const out = await rebates.settleDay(brand, day);
+    await writeAudit(deps.db, {
+      merchantId: brand.id,
+      actor: operator!.actor,
+      action: 'rebate.run',
+      target: day,
+      payload: { reason: body.reason, payments: out.payments, amount: out.amount.toString() },
+    });
+    return { day, payments: out.payments, amount: toMajor(out.amount, brand.currencyScale), ms: out.ms };
+  });
+  registerRoute(app, hooks, rewardsRoutes.opsRebateSummary, async ({ params }) =>
+    rebates.summary(await opsBrand(params.merchantCode)),
+  );
+}

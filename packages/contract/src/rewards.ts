@@ -1,0 +1,152 @@
+import { z } from 'zod';
+import { gameCategories } from './enums.js';
+import { endpoints } from './endpoints.js';
+import { defineRoute } from './route.js';
+
+/*
+ * Rewards (docs/rewards.md; spec §1 manual rebate, §2 member pages bonusDetails and manualRebate,
+ * reference §2.3 `getRebate` and §7 rebate; domain notes D.4 and I).
+ *
+ * Rebate (返水): the brand pays back a rate of every member's valid bets, per product type. A day's
+ * rebate is Σ over its product types of ⌊valid bet × rate⌋ (minor units); a bet counts on the day
+ * it was placed, once it is settled (its valid bet). The daily job pays each closed day's rebate
+ * the next day; a manual claim pays what has accrued so far (today included) at once, and the job
+ * then pays only the rest. Both settle a window of the last `REBATE_WINDOW_DAYS` days, so a bet
+ * settled late (a chase, a sports bet on a later match) still earns, and a bet rolled back after
+ * its rebate was paid is netted against the next rebates of the window.
+ *
+ * Amounts on the wire are major units; rates are fractions (`0.008` = 0.8 %).
+ */
+
+/** Days a rebate window spans (today or the day being settled, and the days before it). */
+export const REBATE_WINDOW_DAYS = 7;
+
+/** Product types a rebate rate can name: the game categories that hold games. */
+export const rebateProductTypes = gameCategories.filter((c) => c !== 'HOME' && c !== 'PROMO');
+export const rebateProductTypeSchema = z.enum(rebateProductTypes as [string, ...string[]]);
+
+/** Rates per product type as the brand sets them: at most 5 %, four decimals. */
+export const rebateRateSchema = z.number().min(0).max(0.05).multipleOf(0.0001);
+
+/** A brand's rebate settings (`merchant.settings.rebate`). */
+export const rebateSettingsSchema = z.object({
+  enabled: z.boolean().default(false),
+  rates: z.partialRecord(rebateProductTypeSchema, rebateRateSchema).default({}),
+  /** The smallest rebate a claim or the daily job pays, major units; less stays accrued. */
+  minPayout: z.number().min(0).max(1_000_000).default(1),
+});
+export type RebateSettings = z.infer<typeof rebateSettingsSchema>;
+
+const day = z.iso.date();
+
+export const rebateProductSchema = z.object({
+  productType: z.string(),
+  rate: z.number(),
+  /** Valid bets of the window in this product type. */
+  validBet: z.number(),
+  /** The rebate they earned. */
+  amount: z.number(),
+});
+
+export const rebateKindSchema = z.enum(['daily', 'manual']);
+export const rebatePaymentSchema = z.object({
+  id: z.string(),
+  kind: rebateKindSchema,
+  /** The window the payment settled (inclusive days, UTC). */
+  from: day,
+  to: day,
+  validBet: z.number(),
+  amount: z.number(),
+  createdAt: z.iso.datetime(),
+});
+export type RebatePayment = z.infer<typeof rebatePaymentSchema>;
+
+const merchantParams = z.object({ merchantCode: z.string().min(1).max(32) });
+const pageQuery = {
+  pageNo: z.coerce.number().int().min(1).max(10_000).default(1),
+  pageSize: z.coerce.number().int().min(1).max(100).default(20),
+};
+
+export const rewardsRoutes = {
+  rebateSettings: defineRoute({
+    ...endpoints.rebateSettings,
+    tag: 'rewards',
+    summary:
+      "The brand's rebate rates per product type (the original's `getRebate`), whether rebates are on, and the smallest payout.",
+    reply: z.object({
+      enabled: z.boolean(),
+      list: z.array(z.object({ productType: z.string(), rate: z.number() })),
+      minPayout: z.number(),
+      windowDays: z.number().int(),
+    }),
+  }),
+  rebateAccrued: defineRoute({
+    ...endpoints.rebateAccrued,
+    tag: 'rewards',
+    summary:
+      "The manual-rebate page: the member's valid bets and the rebate they earned over the window (today and the days before it) per product type, what of it has been paid, and what a claim would pay now. `function.disabled` when the brand's rebate is off.",
+    reply: z.object({
+      from: day,
+      to: day,
+      list: z.array(rebateProductSchema),
+      /** Earned over the window. */
+      accrued: z.number(),
+      /** Already paid for the window's days. */
+      paid: z.number(),
+      /** What a claim pays now (0 below the minimum payout). */
+      claimable: z.number(),
+      minPayout: z.number(),
+      lastPayment: rebatePaymentSchema.nullable(),
+    }),
+  }),
+  rebateClaim: defineRoute({
+    ...endpoints.rebateClaim,
+    tag: 'rewards',
+    summary:
+      "Claims the accrued rebate now (a `REBATE` ledger posting from the brand's promotions expense). Parallel claims pay once. Errors: `rebate.nothing_to_claim` (nothing accrued, or less than the minimum payout), `function.disabled`.",
+    reply: z.object({ payment: rebatePaymentSchema, balance: z.number() }),
+  }),
+  rebateRecords: defineRoute({
+    ...endpoints.rebateRecords,
+    tag: 'rewards',
+    summary: "Bonus details: the member's rebate payments, daily and manual, newest first.",
+    query: z.object({ ...pageQuery }),
+    reply: z.object({
+      list: z.array(rebatePaymentSchema),
+      /** Everything paid, all time. */
+      total: z.number(),
+      pageNo: z.number().int(),
+      totalPages: z.number().int(),
+      totalCount: z.number().int(),
+    }),
+  }),
+  opsRebateRun: defineRoute({
+    ...endpoints.opsRebateRun,
+    tag: 'ops',
+    summary:
+      'Runs the daily rebate of a brand now for a closed day (default yesterday, UTC): pays every member what the window up to that day has earned and not been paid. Idempotent: a second run pays nothing. Audited. `rebate.day_open` for today or a later day.',
+    params: merchantParams,
+    body: z.object({ day: day.optional(), reason: z.string().trim().min(3).max(500) }),
+    reply: z.object({ day, payments: z.number().int(), amount: z.number(), ms: z.number() }),
+  }),
+  opsRebateSummary: defineRoute({
+    ...endpoints.opsRebateSummary,
+    tag: 'ops',
+    summary:
+      "A brand's rebate at a glance: the settings, the days the daily job has settled, what it paid, and the rebate accrued and not yet paid over the current window (the liability).",
+    params: merchantParams,
+    reply: z.object({
+      settings: rebateSettingsSchema,
+      days: z.array(
+        z.object({ day, payments: z.number().int(), amount: z.number(), settledAt: z.iso.datetime() }),
+      ),
+      outstanding: z.number(),
+      manualToday: z.number(),
+    }),
+  }),
+};
+
+export const rewardsEvents = {
+  /** To the member: a rebate was paid (a manual claim in another tab, or the daily job). */
+  'rebate.paid': rebatePaymentSchema,
+} as const;
