@@ -25,6 +25,7 @@ export const namespaces = [
   'inbox',
   'lottery',
   'sports',
+  'rewards',
 ] as const;
 export type Namespace = (typeof namespaces)[number];
 

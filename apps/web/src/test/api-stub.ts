@@ -167,3 +167,14 @@ export function memberInfo(overrides: Record<string, unknown> = {}) {
     ...overrides,
   };
 }
+
+/** A main-wallet balance reply (`walletBalance`) of `amount` dollars. */
+export function walletBalance(amount = 10) {
+  return {
+    sumBalance: amount,
+    balance: [{ accountTypeId: 2, wallet: 'MAIN', availBalance: amount }],
+    currency: 'USD',
+    currencySymbol: '$',
+    currencyScale: 2,
+  };
+}

@@ -10,6 +10,8 @@ import { useUnreadMessage } from '../../features/inbox/api/inbox';
 import { MessageCenter } from '../../features/inbox/components/message-center';
 import { BetRecord } from '../../features/records/components/bet-record';
 import { ProfitLoss } from '../../features/records/components/profit-loss';
+import { BonusDetails } from '../../features/rewards/components/bonus-details';
+import { ManualRebate } from '../../features/rewards/components/manual-rebate';
 import { useMerchantWalletQuery } from '../../features/wallet/api/wallet';
 import { AccountRecord } from '../../features/wallet/components/account-record';
 import { DepositPage } from '../../features/wallet/components/deposit';
@@ -86,6 +88,8 @@ export default function MemberPage() {
     ),
     withdraw: () => <WithdrawPage onSetPaymentPassword={() => open('securityCenter')} />,
     messageV2: () => <MessageCenter />,
+    bonusDetails: () => <BonusDetails />,
+    manualRebate: () => <ManualRebate />,
   };
 
   return (

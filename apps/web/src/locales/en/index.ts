@@ -7,6 +7,7 @@ import help from './help.json';
 import inbox from './inbox.json';
 import lottery from './lottery.json';
 import sports from './sports.json';
+import rewards from './rewards.json';
 import lobby from './lobby.json';
 import member from './member.json';
 import operator from './operator.json';
@@ -35,5 +36,6 @@ export const en = {
   inbox,
   lottery,
   sports,
+  rewards,
 };
 export type Resources = typeof en;

@@ -1,0 +1,38 @@
+import { type LanguageCode, languageCatalogue } from '@arcadia/contract/client';
+import { useCallback, useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { formatMoney } from '../../../lib/money';
+import { useBrand } from '../../../lib/permission';
+
+/** Money in the brand's scale and currency, rates as percentages, times — in the interface locale. */
+export function useRewardFormat() {
+  const { i18n } = useTranslation();
+  const brand = useBrand();
+  const code = (i18n.resolvedLanguage ?? i18n.language ?? 'en').toUpperCase();
+  const locale = code in languageCatalogue ? languageCatalogue[code as LanguageCode].locale : 'en';
+  const scale = brand.currencyScale;
+  const money = useCallback(
+    (value: number, signed = false) =>
+      formatMoney(value.toFixed(Math.max(0, Math.min(20, scale))), {
+        currencySymbol: brand.currencySymbol,
+        scale,
+        locale,
+        signed,
+      }),
+    [scale, locale, brand.currencySymbol],
+  );
+  const percentFormat = useMemo(
+    () =>
+      new Intl.NumberFormat(locale, { style: 'percent', minimumFractionDigits: 1, maximumFractionDigits: 2 }),
+    [locale],
+  );
+  const dateTimeFormat = useMemo(
+    () => new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }),
+    [locale],
+  );
+  return {
+    money,
+    percent: useCallback((rate: number) => percentFormat.format(rate), [percentFormat]),
+    dateTime: useCallback((iso: string) => dateTimeFormat.format(new Date(iso)), [dateTimeFormat]),
+  };
+}

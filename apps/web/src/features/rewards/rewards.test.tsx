@@ -1,0 +1,108 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { useSessionStore } from '../../lib/session-store';
+import { fail, memberInfo, ok, stubApi, walletBalance } from '../../test/api-stub';
+import { renderApp } from '../../test/render';
+import { statusFixture } from '../../test/status-fixture';
+
+function logIn() {
+  sessionStorage.setItem('merchantCode', 'demo');
+  useSessionStore.getState().setToken('tok-1');
+  useSessionStore.getState().setMemberType(0);
+}
+
+const payment = (id: string, kind: 'daily' | 'manual', amount: number) => ({
+  id,
+  kind,
+  from: '2026-11-19',
+  to: '2026-11-25',
+  validBet: amount * 125,
+  amount,
+  createdAt: '2026-11-25T08:00:00.000Z',
+});
+
+const accrued = (claimable: number, paid: number) => ({
+  from: '2026-11-19',
+  to: '2026-11-25',
+  list: [
+    { productType: 'RNG', rate: 0.008, validBet: 1000, amount: 8 },
+    { productType: 'LIVE', rate: 0.005, validBet: 400, amount: 2 },
+  ],
+  accrued: 10,
+  paid,
+  claimable,
+  minPayout: 0.1,
+  lastPayment: paid > 0 ? payment('9', 'manual', paid) : null,
+});
+
+describe('manualRebate', () => {
+  it('shows each product’s rebate, claims the rest and refreshes', async () => {
+    logIn();
+    let state = accrued(10, 0);
+    const api = stubApi({
+      memberInfo: () => ok(memberInfo()),
+      walletBalance: () => ok(walletBalance()),
+      merchantWallet: () => ok({ isSingle: 0 }),
+      rebateAccrued: () => ok(state),
+      rebateClaim: () => {
+        state = accrued(0, 10);
+        return ok({ payment: payment('9', 'manual', 10), balance: 20 });
+      },
+    });
+    renderApp('/member?page=manualRebate', statusFixture());
+    const panel = await screen.findByRole('region', { name: 'Manual rebate' });
+    const table = await within(panel).findByTestId('rebate-products');
+    const rows = within(table).getAllByRole('row');
+    expect(rows[1]).toHaveTextContent(/Slots?.*0\.8%.*\$1,000\.00.*\$8\.00/);
+    expect(within(panel).getByTestId('rebate-claimable')).toHaveTextContent('$10.00');
+    await userEvent.click(within(panel).getByRole('button', { name: 'Claim rebate' }));
+    await waitFor(() => expect(within(panel).getByTestId('rebate-claimable')).toHaveTextContent('$0.00'));
+    expect(api.calls('rebateClaim')).toHaveLength(1);
+    expect(within(panel).getByRole('button', { name: 'Claim rebate' })).toBeDisabled();
+    expect(within(panel).getByText(/Last payment: \$10\.00 \(Manual rebate\)/)).toBeInTheDocument();
+  });
+
+  it('shows the translated error when there is nothing to claim', async () => {
+    logIn();
+    stubApi({
+      memberInfo: () => ok(memberInfo()),
+      walletBalance: () => ok(walletBalance()),
+      merchantWallet: () => ok({ isSingle: 0 }),
+      rebateAccrued: () => ok(accrued(0.5, 0)),
+      rebateClaim: () => fail(409, 'rebate.nothing_to_claim', 'nothing', { minPayout: 1 }),
+    });
+    renderApp('/member?page=manualRebate', statusFixture());
+    const panel = await screen.findByRole('region', { name: 'Manual rebate' });
+    await userEvent.click(await within(panel).findByRole('button', { name: 'Claim rebate' }));
+    expect(await within(panel).findByRole('alert')).toHaveTextContent(
+      'There is no rebate to claim yet (the smallest payout is 1).',
+    );
+  });
+});
+
+describe('bonusDetails', () => {
+  it('lists the rebate payments with their totals', async () => {
+    logIn();
+    stubApi({
+      memberInfo: () => ok(memberInfo()),
+      walletBalance: () => ok(walletBalance()),
+      merchantWallet: () => ok({ isSingle: 0 }),
+      rebateRecords: () =>
+        ok({
+          list: [payment('2', 'daily', 1.5), payment('1', 'manual', 10)],
+          total: 11.5,
+          pageNo: 1,
+          totalPages: 1,
+          totalCount: 2,
+        }),
+    });
+    renderApp('/member?page=bonusDetails', statusFixture());
+    const panel = await screen.findByRole('region', { name: 'Bonus Details' });
+    expect(await within(panel).findByTestId('bonus-total')).toHaveTextContent('$11.50');
+    const rows = within(within(panel).getByTestId('bonus-details')).getAllByRole('row');
+    expect(rows).toHaveLength(3);
+    expect(rows[1]).toHaveTextContent(/Daily rebate.*2026-11-19 – 2026-11-25.*\+\$1\.50/);
+    expect(rows[2]).toHaveTextContent(/Manual rebate/);
+  });
+});
