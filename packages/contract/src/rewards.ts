@@ -61,6 +61,13 @@ export const rebatePaymentSchema = z.object({
 });
 export type RebatePayment = z.infer<typeof rebatePaymentSchema>;
 
+/** The operator's "run the daily rebate" call: a closed day (default yesterday) and the reason for the audit. */
+export const opsRebateRunBodySchema = z.object({
+  day: day.optional(),
+  reason: z.string().trim().min(3).max(500),
+});
+export type OpsRebateRunBody = z.infer<typeof opsRebateRunBodySchema>;
+
 const merchantParams = z.object({ merchantCode: z.string().min(1).max(32) });
 const pageQuery = {
   pageNo: z.coerce.number().int().min(1).max(10_000).default(1),
@@ -126,7 +133,7 @@ export const rewardsRoutes = {
     summary:
       'Runs the daily rebate of a brand now for a closed day (default yesterday, UTC): pays every member what the window up to that day has earned and not been paid. Idempotent: a second run pays nothing. Audited. `rebate.day_open` for today or a later day.',
     params: merchantParams,
-    body: z.object({ day: day.optional(), reason: z.string().trim().min(3).max(500) }),
+    body: opsRebateRunBodySchema,
     reply: z.object({ day, payments: z.number().int(), amount: z.number(), ms: z.number() }),
   }),
   opsRebateSummary: defineRoute({

@@ -10,6 +10,7 @@ import { AdjustmentForm } from './adjustment-form';
 import { AuditLog } from './audit-log';
 import { BookDesk } from './book-desk';
 import { LotteryResultsDesk } from './lottery-results-desk';
+import { RebateDesk } from './rebate-desk';
 import { InboxComposer } from './inbox-composer';
 import { InboxMessages } from './inbox-messages';
 import { OpsLogin } from './ops-login';
@@ -84,6 +85,13 @@ function Console({ identity, siteBrand }: { identity: OpsIdentity; siteBrand: st
             )}
             {mayCall(identity.role, 'opsAuditList') && <AuditLog key={`audit-${brand.code}`} brand={brand} />}
           </div>
+          {mayCall(identity.role, 'opsRebateSummary') && (
+            <RebateDesk
+              key={`rebate-${brand.code}`}
+              brand={brand}
+              mayRun={mayCall(identity.role, 'opsRebateRun')}
+            />
+          )}
           {/* The sportsbook and the lottery's draws are every brand's: their desks are for all-brand admins. */}
           {identity.merchantCode === null && mayCall(identity.role, 'opsSportsResult') && <BookDesk />}
           {identity.merchantCode === null && mayCall(identity.role, 'opsLotteryResult') && (
