@@ -1,5 +1,5 @@
 import { type APIRequestContext, type Locator, type Page, expect, test } from '@playwright/test';
-import { demo, en, field, logInDemoPlayerQuietly, opsApiKey, snapThemes } from '../support';
+import { logInDemoPlayerQuietly, logInOperator, opsApiKey, snapThemes } from '../support';
 import { MAIN, memberToken, walletBalance, walletOf } from '../support/wallet';
 
 /**
@@ -130,11 +130,7 @@ test.describe('sportsbook', () => {
     const opsContext = await browser.newContext();
     try {
       const desk = await opsContext.newPage();
-      await desk.goto('/ops');
-      const login = desk.getByRole('region', { name: en('operator', 'login_title'), exact: true });
-      await field(login, en('operator', 'username')).fill(demo.operator.username);
-      await field(login, en('operator', 'password')).fill(demo.operator.password);
-      await login.getByRole('button', { name: en('operator', 'login'), exact: true }).click();
+      await logInOperator(desk);
       const book = desk.getByRole('region', { name: 'Sportsbook', exact: true });
       await expect(book.getByRole('button', { name: 'Correct result' }).first()).toBeVisible();
       await book.scrollIntoViewIfNeeded();

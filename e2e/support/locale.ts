@@ -14,7 +14,9 @@ export type Namespace =
   | 'payments'
   | 'operator'
   | 'inbox'
-  | 'support';
+  | 'support'
+  | 'games'
+  | 'rewards';
 
 const cache = new Map<Namespace, Record<string, unknown>>();
 

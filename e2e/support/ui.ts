@@ -202,3 +202,12 @@ export async function logInDemoPlayerQuietly(page: Page): Promise<void> {
   await submitLogin(await openLogin(page), demo.player.username, demo.player.password);
   await expectLoggedIn(page);
 }
+
+/** Logs the demo operator in on the operator site (/ops) in this page. */
+export async function logInOperator(page: Page): Promise<void> {
+  await page.goto('/ops');
+  const login = page.getByRole('region', { name: en('operator', 'login_title'), exact: true });
+  await field(login, en('operator', 'username')).fill(demo.operator.username);
+  await field(login, en('operator', 'password')).fill(demo.operator.password);
+  await login.getByRole('button', { name: en('operator', 'login'), exact: true }).click();
+}

@@ -2,6 +2,7 @@ import {
   REBATE_WINDOW_DAYS,
   type RebatePayment,
   type RebateSettings,
+  rebateProductTypes,
   rebateSettingsSchema,
   trialTypes,
 } from '@arcadia/contract';
@@ -34,7 +35,9 @@ export function rebateSettings(brand: Brand): RebateSettings {
 function rateArrays(settings: RebateSettings) {
   const types: string[] = [];
   const ppm: string[] = [];
-  for (const [type, rate] of Object.entries(settings.rates)) {
+  // In the categories' order (the stored settings are jsonb, whose keys come back sorted by length).
+  for (const type of rebateProductTypes) {
+    const rate = settings.rates[type];
     if (!rate) continue;
     types.push(type);
     ppm.push(String(Math.round(rate * 1_000_000)));

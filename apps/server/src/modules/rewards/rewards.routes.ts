@@ -1,4 +1,4 @@
-import { REBATE_WINDOW_DAYS, rewardsRoutes } from '@arcadia/contract';
+import { REBATE_WINDOW_DAYS, rebateProductTypes, rewardsRoutes } from '@arcadia/contract';
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
@@ -25,9 +25,9 @@ export function registerRewardsRoutes(
     const s = rebates.settings(brand);
     return {
       enabled: s.enabled,
-      list: Object.entries(s.rates)
-        .filter(([, rate]) => !!rate)
-        .map(([productType, rate]) => ({ productType, rate: rate! })),
+      list: rebateProductTypes
+        .filter((type) => !!s.rates[type])
+        .map((productType) => ({ productType, rate: s.rates[productType]! })),
       minPayout: s.minPayout,
       windowDays: REBATE_WINDOW_DAYS,
     };

@@ -1,4 +1,4 @@
-import { type OpsRebateRunBody, opsRebateRunBodySchema } from '@arcadia/contract';
+import { type OpsRebateRunBody, opsRebateRunBodySchema, rebateProductTypes } from '@arcadia/contract';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -86,8 +86,9 @@ export function RebateDesk({ brand, mayRun }: { brand: OpsBrand; mayRun: boolean
             </div>
           </dl>
           <p className="ops-rebate__rates">
-            {Object.entries(data.settings.rates)
-              .map(([type, rate]) => `${type} ${((rate ?? 0) * 100).toFixed(2)} %`)
+            {rebateProductTypes
+              .filter((type) => data.settings.rates[type])
+              .map((type) => `${type} ${(data.settings.rates[type]! * 100).toFixed(2)} %`)
               .join(' · ') || t('rebate_no_rates')}
           </p>
           {data.days.length === 0 ? (

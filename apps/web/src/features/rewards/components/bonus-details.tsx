@@ -48,7 +48,9 @@ export function BonusDetails() {
     {
       id: 'window',
       header: t('col_window'),
-      cell: ({ row }) => t('window_short', { from: row.original.from, to: row.original.to }),
+      // Month and day: the year is in the payment's time.
+      cell: ({ row }) =>
+        t('window_short', { from: row.original.from.slice(5), to: row.original.to.slice(5) }),
     },
     {
       id: 'validBet',

@@ -40,14 +40,12 @@ export function ManualRebate() {
     {
       id: 'product',
       header: t('rewards:col_product'),
-      cell: ({ row }) =>
-        t(`records:category_name.${row.original.productType}`, { defaultValue: row.original.productType }),
-    },
-    {
-      id: 'rate',
-      header: t('rewards:col_rate'),
-      meta: { numeric: true },
-      cell: ({ row }) => percent(row.original.rate),
+      cell: ({ row }) => (
+        <>
+          {t(`records:category_name.${row.original.productType}`, { defaultValue: row.original.productType })}
+          <small className="rebate__rate">{t('rewards:rate_of', { rate: percent(row.original.rate) })}</small>
+        </>
+      ),
     },
     {
       id: 'validBet',
