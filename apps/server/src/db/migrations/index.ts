@@ -23,6 +23,7 @@ import * as m202611250500 from './202611250500_create_lottery_bet.js';
 import * as m202611250600 from './202611250600_lottery_official.js';
 import * as m202611250700 from './202611250700_create_sportsbook.js';
 import * as m202611260100 from './202611260100_create_rebate.js';
+import * as m202611260110 from './202611260110_ledger_credit_many.js';
 
 /**
  * Every migration, in order. Listed statically so the bundled server carries them; the name is
@@ -53,4 +54,5 @@ export const migrations: Record<string, Migration> = {
   '202611250600_lottery_official': m202611250600,
   '202611250700_create_sportsbook': m202611250700,
   '202611260100_create_rebate': m202611260100,
+  '202611260110_ledger_credit_many': m202611260110,
 };

@@ -204,3 +204,114 @@ describe('ledger postings', () => {
     expect(await checkLedger(handle.db)).toEqual([]);
   });
 });
+
+describe('creditMany (set-based credits from a system account)', () => {
+  const entriesOf = (transactionId: string) =>
+    handle.db
+      .selectFrom('ledger_entry')
+      .select(['account_id', 'amount', 'balance_after'])
+      .where('transaction_id', '=', transactionId)
+      .orderBy('id')
+      .execute();
+  const moneyDaily = async (member: string) =>
+    (await handle.db
+      .selectFrom('member_money_daily')
+      .select(['tx_count', 'amount'])
+      .where('member_id', '=', member)
+      .where('kind', '=', 'REBATE')
+      .executeTakeFirst()) ?? { tx_count: 0, amount: '0' };
+
+  it('writes what ledger_post would: one transaction per wallet, both entries, balances, rollups', async () => {
+    const agent = await memberId(handle.db, 'demoagent');
+    const { expense, agentMain } = await ledger.transaction(async (tx) => ({
+      expense: await ledger.systemAccount(tx, 1, 'promotions_expense', 'USD'),
+      agentMain: (await ledger.memberAccount(tx, 1, agent, 'main', 'MAIN', 'USD')).id,
+    }));
+    const before = { player: await balanceOf(accounts.main), agent: await balanceOf(agentMain) };
+    const rollup = { player: await moneyDaily(player), agent: await moneyDaily(agent) };
+    const postings = await ledger.transaction((tx) =>
+      ledger.creditMany(tx, {
+        merchantId: 1,
+        kind: 'REBATE',
+        from: expense,
+        items: [
+          {
+            idempotencyKey: 'cm-1',
+            request: { n: 1 },
+            memberId: player,
+            accountId: accounts.main,
+            amount: 123n,
+          },
+          { idempotencyKey: 'cm-2', request: { n: 2 }, memberId: agent, accountId: agentMain, amount: 45n },
+        ],
+      }),
+    );
+    expect(postings).toHaveLength(2);
+    expect(await balanceOf(accounts.main)).toBe(before.player + 123n);
+    expect(await balanceOf(agentMain)).toBe(before.agent + 45n);
+    // Entries in account-id order; the wallet's with its balance after, the system account's without.
+    const first = await entriesOf(postings[0]!.transactionId);
+    expect(first).toEqual(
+      [
+        { account_id: accounts.main, amount: '123', balance_after: String(before.player + 123n) },
+        { account_id: expense, amount: '-123', balance_after: null },
+      ].sort((a, b) => (BigInt(a.account_id) < BigInt(b.account_id) ? -1 : 1)),
+    );
+    expect(postings[0]!.entries.map((e) => e.accountId)).toEqual(first.map((e) => e.account_id));
+    const tx = await handle.db
+      .selectFrom('ledger_transaction')
+      .select(['kind', 'member_id', 'idempotency_key'])
+      .where('id', '=', postings[1]!.transactionId)
+      .executeTakeFirstOrThrow();
+    expect(tx).toEqual({ kind: 'REBATE', member_id: agent, idempotency_key: 'cm-2' });
+    expect(await moneyDaily(player)).toEqual({
+      tx_count: rollup.player.tx_count + 1,
+      amount: String(BigInt(rollup.player.amount) + 123n),
+    });
+    expect(await checkLedger(handle.db)).toEqual([]);
+
+    // All or nothing: a key used before, a wallet named twice or a wallet of another member.
+    const balance = await balanceOf(accounts.main);
+    const attempt = (items: Parameters<typeof ledger.creditMany>[1]['items']) =>
+      ledger.transaction((t) =>
+        ledger.creditMany(t, { merchantId: 1, kind: 'REBATE', from: expense, items }),
+      );
+    await expect(
+      attempt([
+        { idempotencyKey: 'cm-3', request: {}, memberId: agent, accountId: agentMain, amount: 1n },
+        { idempotencyKey: 'cm-1', request: {}, memberId: player, accountId: accounts.main, amount: 1n },
+      ]),
+    ).rejects.toMatchObject({ code: 'duplicate.request' });
+    await expect(
+      attempt([
+        { idempotencyKey: 'cm-4', request: {}, memberId: player, accountId: accounts.main, amount: 1n },
+        { idempotencyKey: 'cm-5', request: {}, memberId: player, accountId: accounts.main, amount: 1n },
+      ]),
+    ).rejects.toThrow(/one posting per wallet/);
+    await expect(
+      attempt([
+        { idempotencyKey: 'cm-6', request: {}, memberId: agent, accountId: accounts.main, amount: 1n },
+      ]),
+    ).rejects.toThrow(/not the member/);
+    await expect(
+      ledger.transaction((t) =>
+        ledger.creditMany(t, {
+          merchantId: 1,
+          kind: 'REBATE',
+          from: accounts.vendor,
+          items: [
+            { idempotencyKey: 'cm-7', request: {}, memberId: player, accountId: accounts.main, amount: 1n },
+          ],
+        }),
+      ),
+    ).rejects.toThrow(/not a system account/);
+    expect(await balanceOf(accounts.main)).toBe(balance);
+    const stray = await handle.db
+      .selectFrom('ledger_transaction')
+      .select('id')
+      .where('idempotency_key', 'in', ['cm-3', 'cm-4', 'cm-5', 'cm-6', 'cm-7'])
+      .execute();
+    expect(stray).toEqual([]);
+    expect(await checkLedger(handle.db)).toEqual([]);
+  });
+});

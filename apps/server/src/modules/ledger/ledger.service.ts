@@ -295,37 +295,74 @@ export function createLedgerService(db: Kysely<Database>) {
     },
 
     /**
-     * Many postings in the caller's transaction as one `ledger_post_many` statement (set-based jobs:
-     * the daily rebate). All or nothing: the first posting that fails throws, and the caller's
-     * transaction rolls back. Announced when that transaction commits.
+     * Many credits of one kind from a brand's system account to member wallets, one posting per
+     * wallet, as one set-based `ledger_credit_many` statement in the caller's transaction (jobs that
+     * pay thousands of members: the daily rebate). The postings are those `post` would make. All or
+     * nothing: a key used before (`duplicate.request`), an unknown wallet or one named twice throws.
      */
-    async postMany(inputs: PostingInput[], trx: Transaction<Database>): Promise<Posting[]> {
-      if (inputs.length === 0) return [];
-      for (const input of inputs) {
-        if (input.entries.length < 2 || input.entries.some((e) => e.amount === 0n))
-          throw new Error('a posting needs at least two non-zero entries');
-        if (input.entries.reduce((sum, e) => sum + e.amount, 0n) !== 0n)
-          throw new Error('entries must sum to zero');
+    async creditMany(
+      trx: Transaction<Database>,
+      batch: {
+        merchantId: number;
+        kind: LedgerKind;
+        from: string;
+        items: {
+          idempotencyKey: string;
+          request: unknown;
+          memberId: string;
+          accountId: string;
+          amount: bigint;
+          reference?: string | null;
+          metadata?: Record<string, unknown>;
+        }[];
+      },
+    ): Promise<Posting[]> {
+      if (batch.items.length === 0) return [];
+      const payload = {
+        merchant: batch.merchantId,
+        kind: batch.kind,
+        from: batch.from,
+        items: batch.items.map((i) => ({
+          key: i.idempotencyKey,
+          hash: requestHash(i.request),
+          member: i.memberId,
+          account: i.accountId,
+          amount: i.amount.toString(),
+          reference: i.reference ?? null,
+          metadata: i.metadata ?? {},
+        })),
+      };
+      let rows: { idx: number; transaction_id: string; balance_after: string; created_at: Date | string }[];
+      try {
+        ({ rows } = await sql<{
+          idx: number;
+          transaction_id: string;
+          balance_after: string;
+          created_at: Date | string;
+        }>`select * from ledger_credit_many(${JSON.stringify(payload)}::jsonb)`.execute(trx));
+      } catch (err) {
+        if (pgCode(err) === 'LD409') throw new AppError('duplicate.request', { kind: batch.kind });
+        throw err;
       }
-      const { rows } = await sql<
-        PostRow & { idx: number; error_code: string | null; error_message: string | null }
-      >`select * from ledger_post_many(${JSON.stringify(manyPayload(inputs))}::jsonb)`.execute(trx);
-      const byItem = inputs.map(() => [] as PostRow[]);
-      for (const row of rows) {
-        if (row.error_code)
-          throw translate(
-            new PostingError(row.error_code, row.error_message ?? 'posting failed'),
-            inputs[row.idx]!,
-          );
-        byItem[row.idx]!.push(row);
-      }
-      const postings = byItem.map((r) => toPosting(r));
       const pending = pendingByTx.get(trx);
-      postings.forEach((posting, i) => {
-        if (pending) pending.push({ merchantId: inputs[i]!.merchantId, posting });
-        else announce(inputs[i]!.merchantId, posting);
+      return rows.map((r) => {
+        const item = batch.items[r.idx]!;
+        const wallet = {
+          accountId: item.accountId,
+          amount: item.amount,
+          balanceAfter: BigInt(r.balance_after),
+        };
+        const system = { accountId: batch.from, amount: -item.amount, balanceAfter: null };
+        const posting: Posting = {
+          transactionId: String(r.transaction_id),
+          replayed: false,
+          createdAt: new Date(r.created_at),
+          entries: BigInt(item.accountId) < BigInt(batch.from) ? [wallet, system] : [system, wallet],
+        };
+        if (pending) pending.push({ merchantId: batch.merchantId, posting });
+        else announce(batch.merchantId, posting);
+        return posting;
       });
-      return postings;
     },
 
     /**

@@ -12,7 +12,7 @@ import { AppError } from '../../lib/app-error.js';
 import type { Clock } from '../../lib/clock.js';
 import { toMajor, toMinor } from '../../lib/money.js';
 import type { Brand } from '../brand/brand.service.js';
-import type { LedgerService, PostingInput } from '../ledger/ledger.service.js';
+import type { LedgerService } from '../ledger/ledger.service.js';
 import type { RealtimeHub } from '../realtime/index.js';
 
 const DAY_MS = 86_400_000;
@@ -199,28 +199,22 @@ export function createRebates(deps: {
     return rows;
   }
 
-  /** The `REBATE` posting of one member's payment, from the brand's promotions expense. */
-  function posting(
-    brand: Brand,
-    expense: string,
-    main: string,
+  /** One member's `REBATE` credit (from the brand's promotions expense, in `ledger.creditMany`). */
+  function credit(
     memberId: string,
+    accountId: string,
     key: string,
     amount: bigint,
     window: { from: string; to: string },
-  ): PostingInput {
+  ) {
     return {
-      merchantId: brand.id,
-      kind: 'REBATE',
       idempotencyKey: key,
       request: { memberId, amount: amount.toString(), ...window },
       memberId,
+      accountId,
+      amount,
       reference: `rebate:${window.from}:${window.to}`,
       metadata: window,
-      entries: [
-        { accountId: expense, amount: -amount },
-        { accountId: main, amount },
-      ],
     };
   }
 
@@ -317,20 +311,20 @@ export function createRebates(deps: {
         const main = await ledger.memberAccount(tx, brand.id, memberId, 'main', 'MAIN', brand.currency);
         // The locked state names the payment: the window's paid total only grows, so the key is unique.
         const paidBefore = states.reduce((sum, d) => sum + d.paid, 0n);
-        const [p] = await ledger.postMany(
-          [
-            posting(
-              brand,
-              expense,
-              main.id,
+        const [p] = await ledger.creditMany(tx, {
+          merchantId: brand.id,
+          kind: 'REBATE',
+          from: expense,
+          items: [
+            credit(
               memberId,
+              main.id,
               `rebate:manual:${memberId}:${window.to}:${paidBefore}`,
               due.amount,
               window,
             ),
           ],
-          tx,
-        );
+        });
         const [row] = await recordPaid(tx, brand, 'manual', window.from, window.to, [
           { days: states, amount: due.amount, validBet: due.validBet, ledgerTx: p!.transactionId },
         ]);
@@ -385,20 +379,18 @@ export function createRebates(deps: {
               where merchant_id = ${brand.id} and kind = 'main' and code = 'MAIN'
                 and owner_id = any(${`{${due.map((d) => d.memberId).join(',')}}`}::bigint[])`.execute(tx);
             const mainOf = new Map(accounts.map((a) => [String(a.owner_id), String(a.id)]));
-            const posted = await ledger.postMany(
-              due.map((d) =>
-                posting(
-                  brand,
-                  expense,
-                  mainOf.get(d.memberId)!,
-                  d.memberId,
-                  `rebate:daily:${d.memberId}:${day}`,
-                  d.amount,
-                  window,
-                ),
-              ),
-              tx,
-            );
+            const posted = await ledger.creditMany(tx, {
+              merchantId: brand.id,
+              kind: 'REBATE',
+              from: expense,
+              items: due.map((d) => {
+                // The locked state names the payment (the window's paid total only grows): a
+                // second run of the same day after late bets pays the rest under a new key.
+                const paidBefore = d.days.reduce((sum, x) => sum + x.paid, 0n);
+                const key = `rebate:daily:${d.memberId}:${day}:${paidBefore}`;
+                return credit(d.memberId, mainOf.get(d.memberId)!, key, d.amount, window);
+              }),
+            });
             const rows = await recordPaid(
               tx,
               brand,
