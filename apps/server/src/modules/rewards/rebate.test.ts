@@ -327,4 +327,18 @@ describe('daily rebate', () => {
     expect(second.payments).toBe(0);
     expect(await Promise.all(ids.map((id) => mainBalance(id)))).toEqual(expected);
   });
+
+  it('pays a late-settled bet when the same day is run again', async () => {
+    const m = await member();
+    const day = addDays(utcDay(new Date()), -4);
+    const at = new Date(Date.parse(`${day}T12:00:00Z`));
+    const brand = await t.app.rewards.brand('demo');
+    await settled(m.id, 'FISH', 25_000n, at); // 2.00
+    await t.app.rewards.rebates.settleDay(brand, day);
+    expect(await mainBalance(m.id)).toBe(200n);
+    await settled(m.id, 'FISH', 5_000n, at); // +0.40, settled after the first run
+    await t.app.rewards.rebates.settleDay(brand, day);
+    expect(await mainBalance(m.id)).toBe(240n);
+    expect((await payments(m.id)).map((p) => p.amount)).toEqual(['200', '40']);
+  });
 });
