@@ -70,7 +70,9 @@ export const memberInfoSchema = z
     account: z.string(),
     nickname: z.string().nullable(),
     type: z.number().int(),
-    clubLabel: z.object({ labelName: z.string() }),
+    /** The member's VIP tier (docs/rewards.md): its name and level; `hasVip` when the brand runs VIP. */
+    clubLabel: z.object({ labelName: z.string(), rankLevel: z.number().int().default(0) }),
+    hasVip: z.boolean().default(false),
     regDate: z.number().int(),
     /** Masked: "0133671****". */
     mobile: z.string().nullable(),

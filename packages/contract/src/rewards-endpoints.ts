@@ -38,6 +38,20 @@ export const rewardsEndpoints = {
     modId: 'PLYRBT',
     trial: false,
   },
+  vipProgress: {
+    method: 'GET',
+    path: '/wps/relay/MCSFE_getPlayerRankProgress',
+    auth: 'member',
+    encrypted: false,
+    trial: false,
+  },
+  opsVipRun: {
+    method: 'POST',
+    path: '/ops/merchants/:merchantCode/vip/run',
+    auth: 'ops',
+    encrypted: false,
+    opsRoles: ['admin', 'finance'],
+  },
   opsRebateRun: {
     method: 'POST',
     path: '/ops/merchants/:merchantCode/rebate/run',

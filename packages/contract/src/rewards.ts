@@ -68,6 +68,69 @@ export const opsRebateRunBodySchema = z.object({
 });
 export type OpsRebateRunBody = z.infer<typeof opsRebateRunBodySchema>;
 
+/*
+ * VIP (domain notes I): tiers by total and monthly turnover (valid bets) and total deposits, a
+ * monthly turnover to keep a tier, a one-time upgrade bonus per tier, and an extra rebate rate.
+ * The review job (and the member's progress page) upgrades a member to the highest tier it
+ * qualifies for, paying each tier's bonus once ever (`VIP_BONUS`); at the first review of a month,
+ * a member whose last month's turnover is below its tier's `keepTurnover` goes down one tier.
+ */
+const major = z.number().min(0).max(1e12);
+export const vipTierSchema = z.object({
+  level: z.number().int().min(0).max(30),
+  name: z.string().trim().min(1).max(16),
+  /** Valid bets since joining, major units. */
+  totalTurnover: major,
+  /** Valid bets in the current calendar month (UTC) needed to reach the tier. */
+  monthlyTurnover: major,
+  /** Valid bets per month to keep the tier (checked for the month just ended). */
+  keepTurnover: major,
+  /** Deposits since joining. */
+  minDeposit: major,
+  /** Paid once, the first time the tier is reached. */
+  upgradeBonus: major,
+  /** Added to every product's rebate rate for members of the tier. */
+  rebateExtra: z.number().min(0).max(0.02).multipleOf(0.0001).default(0),
+});
+export type VipTier = z.infer<typeof vipTierSchema>;
+
+export const vipSettingsSchema = z
+  .object({
+    enabled: z.boolean().default(false),
+    tiers: z.array(vipTierSchema).max(31).default([]),
+  })
+  .refine((v) => v.tiers.every((t, i) => t.level === i), {
+    message: 'tiers are listed by level from 0, one each',
+    path: ['tiers'],
+  })
+  .refine(
+    (v) =>
+      !v.tiers[0] ||
+      (v.tiers[0].totalTurnover === 0 && v.tiers[0].minDeposit === 0 && v.tiers[0].monthlyTurnover === 0),
+    {
+      message: 'tier 0 is where every member starts: no thresholds',
+      path: ['tiers', 0],
+    },
+  );
+export type VipSettings = z.infer<typeof vipSettingsSchema>;
+
+const figure = z.object({ actual: z.number(), expected: z.number() });
+export const vipProgressSchema = z.object({
+  hasVip: z.boolean(),
+  playerRankName: z.string(),
+  playerRankLevel: z.number().int(),
+  /** The next tier's name, null at the top. */
+  nextRankName: z.string().nullable(),
+  /** Toward the next tier (at the top: toward keeping this one). */
+  monthlyTurnover: figure,
+  totalTurnover: figure,
+  totalDeposit: figure,
+  /** This month's turnover against what keeps the current tier next month. */
+  keepTurnover: figure,
+  tiers: z.array(vipTierSchema),
+});
+export type VipProgress = z.infer<typeof vipProgressSchema>;
+
 const merchantParams = z.object({ merchantCode: z.string().min(1).max(32) });
 const pageQuery = {
   pageNo: z.coerce.number().int().min(1).max(10_000).default(1),
@@ -127,6 +190,28 @@ export const rewardsRoutes = {
       totalCount: z.number().int(),
     }),
   }),
+  vipProgress: defineRoute({
+    ...endpoints.vipProgress,
+    tag: 'rewards',
+    summary:
+      "The member's VIP tier and the progress to the next (the original's rank progress: monthly and total turnover, actual against expected, and deposits), with the brand's tier table. Reviews the member first, so a tier just reached shows (and its bonus is paid) at once. `hasVip` false when the brand runs no VIP.",
+    reply: vipProgressSchema,
+  }),
+  opsVipRun: defineRoute({
+    ...endpoints.opsVipRun,
+    tag: 'ops',
+    summary:
+      "Runs the VIP review of a brand now: upgrades, the month's keep check, upgrade bonuses paid once per tier. Idempotent. Audited.",
+    params: merchantParams,
+    body: z.object({ reason: z.string().trim().min(3).max(500) }),
+    reply: z.object({
+      reviewed: z.number().int(),
+      upgraded: z.number().int(),
+      downgraded: z.number().int(),
+      bonuses: z.number(),
+      ms: z.number(),
+    }),
+  }),
   opsRebateRun: defineRoute({
     ...endpoints.opsRebateRun,
     tag: 'ops',
@@ -156,4 +241,6 @@ export const rewardsRoutes = {
 export const rewardsEvents = {
   /** To the member: a rebate was paid (a manual claim in another tab, or the daily job). */
   'rebate.paid': rebatePaymentSchema,
+  /** To the member: its VIP tier changed (with the upgrade bonus paid, major units, 0 if none). */
+  'vip.changed': z.object({ level: z.number().int(), name: z.string(), bonus: z.number() }),
 } as const;

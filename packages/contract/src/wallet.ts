@@ -68,6 +68,7 @@ export const ledgerKinds = [
   'LOTTERY_REBATE',
   'SPORTS_RESETTLE',
   'REBATE',
+  'VIP_BONUS',
 ] as const;
 
 export const memberTransactionSchema = z.object({

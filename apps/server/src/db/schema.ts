@@ -873,7 +873,26 @@ export interface RebateRunTable {
   settled_at: Generated<Date>;
 }
 
+export interface MemberVipTable {
+  member_id: string;
+  merchant_id: number;
+  level: number;
+  reached_at: Generated<Date>;
+  reviewed_month: ColumnType<string, string, string>;
+}
+
+export interface VipBonusTable {
+  member_id: string;
+  level: number;
+  merchant_id: number;
+  amount: ColumnType<string, bigint | string, never>;
+  ledger_transaction_id: string | null;
+  paid_at: Generated<Date>;
+}
+
 export interface Database {
+  member_vip: MemberVipTable;
+  vip_bonus: VipBonusTable;
   rebate_day: RebateDayTable;
   rebate_payment: RebatePaymentTable;
   rebate_run: RebateRunTable;

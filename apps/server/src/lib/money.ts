@@ -37,3 +37,11 @@ export function toMajor(minor: bigint | string, scale: number): number {
   const text = `${abs / unit}.${(abs % unit).toString().padStart(scale, '0')}`;
   return (negative ? -1 : 1) * Number(scale === 0 ? String(abs) : text);
 }
+
+/**
+ * A configured major-unit amount (a threshold, a bonus: zero allowed) in minor units, rounded to
+ * the currency's scale. Not for input from the wire: `toMinor` checks that.
+ */
+export function settingToMinor(value: number, scale: number): bigint {
+  return BigInt(Math.round(value * 10 ** scale));
+}

@@ -5,6 +5,7 @@ import {
   customerServiceEntrySchema,
   languageCodeSchema,
   rebateSettingsSchema,
+  vipSettingsSchema,
   registerRulesSchema,
   resourceSchema,
 } from '@arcadia/contract';
@@ -136,6 +137,8 @@ export const brandSettingsSchema = brandPresentationSchema.extend({
     .optional(),
   /** Rebates (docs/rewards.md): on or off, the rate per product type, the smallest payout. */
   rebate: rebateSettingsSchema.optional(),
+  /** VIP tiers (docs/rewards.md): thresholds, keep turnover, upgrade bonus, extra rebate rate. */
+  vip: vipSettingsSchema.optional(),
 });
 export type BrandSettings = z.infer<typeof brandSettingsSchema>;
 

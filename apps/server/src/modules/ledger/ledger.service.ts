@@ -23,7 +23,8 @@ export type LedgerKind =
   | 'REALTIME_SALARY'
   | 'LOTTERY_REBATE'
   | 'SPORTS_RESETTLE'
-  | 'REBATE';
+  | 'REBATE'
+  | 'VIP_BONUS';
 
 export type AccountKind = 'main' | 'vendor' | 'points' | 'system';
 

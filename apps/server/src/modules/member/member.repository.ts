@@ -76,6 +76,16 @@ export function createMemberRepository(db: Kysely<Database>) {
         .executeTakeFirst();
     },
 
+    /** The member's VIP tier level (0 when it has never been reviewed). */
+    async vipLevel(id: string): Promise<number> {
+      const row = await db
+        .selectFrom('member_vip')
+        .select('level')
+        .where('member_id', '=', id)
+        .executeTakeFirst();
+      return row?.level ?? 0;
+    },
+
     findByMobile(merchantId: number, dialingCode: string, mobile: string) {
       return db
         .selectFrom('member')

@@ -218,12 +218,17 @@ export function createMemberService(deps: { repository: MemberRepository }) {
     async info(brand: Brand, memberId: string): Promise<MemberInfo> {
       const m = await repository.findById(brand.id, memberId);
       if (!m) throw new AppError('login.not.session');
+      // The VIP label (docs/rewards.md): the member's tier by the brand's table, when it runs VIP.
+      const tiers = brand.settings.vip?.enabled ? brand.settings.vip.tiers : [];
+      const hasVip = tiers.length >= 2;
+      const rankLevel = hasVip ? Math.min(await repository.vipLevel(m.id), tiers.length - 1) : 0;
       return {
         id: m.id,
         account: m.account,
         nickname: m.nickname,
         type: m.type,
-        clubLabel: { labelName: 'VIP0' },
+        clubLabel: { labelName: hasVip ? tiers[rankLevel]!.name : 'VIP0', rankLevel },
+        hasVip,
         regDate: m.created_at.getTime(),
         mobile: maskMobile(m.mobile_num),
         email: maskEmail(m.email),

@@ -314,6 +314,7 @@ const matrix: Partial<Record<EndpointName, { roles: Role[]; url: string; payload
   // Rebates (docs/rewards.md): running the daily job pays money (finance, admin); support reads.
   opsRebateRun: { roles: FINANCE, url: '/ops/merchants/:m/rebate/run', payload: {} },
   opsRebateSummary: { roles: ALL, url: '/ops/merchants/:m/rebate' },
+  opsVipRun: { roles: FINANCE, url: '/ops/merchants/:m/vip/run', payload: {} },
 };
 const opsNames = (Object.keys(endpoints) as EndpointName[]).filter((n) => endpoints[n].auth === 'ops');
 

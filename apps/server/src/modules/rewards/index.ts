@@ -7,6 +7,7 @@ import type { BrandService } from '../brand/brand.service.js';
 import type { LedgerService } from '../ledger/ledger.service.js';
 import type { RealtimeHub } from '../realtime/index.js';
 import { createRebates } from './rebate.js';
+import { createVip } from './vip.js';
 import { rewardsJobs } from './rewards.jobs.js';
 import { registerRewardsRoutes } from './rewards.routes.js';
 
@@ -19,7 +20,8 @@ declare module 'fastify' {
 
 /**
  * Rewards (docs/rewards.md): rebates on valid bets — the manual claim, the daily job and the bonus
- * details — paid through the ledger from the brand's promotions expense.
+ * details — and VIP tiers with their upgrade bonuses, paid through the ledger from the brand's
+ * promotions expense.
  */
 export function createRewardsModule(deps: {
   db: Kysely<Database>;
@@ -30,16 +32,19 @@ export function createRewardsModule(deps: {
   clock: Clock;
 }) {
   const rebates = createRebates({ db: deps.db, ledger: deps.ledger, clock: deps.clock, hub: deps.hub });
+  const vip = createVip({ db: deps.db, ledger: deps.ledger, clock: deps.clock, hub: deps.hub });
   const module = {
     rebates,
+    vip,
     /** A brand by code, for scripts and tests driving the daily rebate. */
     brand: (code: string) => deps.brands.get(code),
-    jobs: rewardsJobs({ db: deps.db, brands: deps.brands, rebates }),
+    jobs: rewardsJobs({ db: deps.db, brands: deps.brands, rebates, vip }),
     register(app: FastifyInstance, hooks: RouteHooks) {
       app.decorate('rewards', module);
       registerRewardsRoutes(app, hooks, {
         db: deps.db,
         rebates,
+        vip,
         brands: deps.brands,
         today: () => deps.clock.now(),
       });

@@ -10,7 +10,7 @@ import { type Kysely, type Transaction, sql } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { AppError } from '../../lib/app-error.js';
 import type { Clock } from '../../lib/clock.js';
-import { toMajor, toMinor } from '../../lib/money.js';
+import { settingToMinor, toMajor } from '../../lib/money.js';
 import type { Brand } from '../brand/brand.service.js';
 import type { LedgerService } from '../ledger/ledger.service.js';
 import type { RealtimeHub } from '../realtime/index.js';
@@ -43,6 +43,16 @@ function rateArrays(settings: RebateSettings) {
     ppm.push(String(Math.round(rate * 1_000_000)));
   }
   return { types, ppm };
+}
+
+/** VIP tiers' extra rates in millionths, by level (none when the brand runs no VIP). */
+function tierExtras(brand: Brand) {
+  const vip = brand.settings.vip;
+  const tiers = vip?.enabled ? vip.tiers : [];
+  return {
+    levels: tiers.map((t) => t.level),
+    ppm: tiers.map((t) => String(Math.round(t.rebateExtra * 1_000_000))),
+  };
 }
 
 interface DayState {
@@ -112,16 +122,19 @@ export function createRebates(deps: {
   ) {
     const { types, ppm } = rateArrays(settings);
     if (types.length === 0) return [];
+    const extras = tierExtras(brand);
     const { rows } = await sql<{ member_id: string; day: string; earned: string; valid_bet: string }>`
       select t.member_id, t.day::text as day, sum(t.earned)::bigint as earned, sum(t.valid_bet)::bigint as valid_bet
       from (
         select s.member_id, s.day, s.game_type, sum(s.valid_bet) as valid_bet,
-          floor(sum(s.valid_bet)::numeric * r.ppm / ${PPM.toString()}::numeric)::bigint as earned
+          floor(sum(s.valid_bet)::numeric * (r.ppm + coalesce(x.ppm, 0)) / ${PPM.toString()}::numeric)::bigint as earned
         from member_stat_daily s
         join unnest(${types}::text[], ${ppm}::bigint[]) as r(game_type, ppm) on r.game_type = s.game_type
+        left join member_vip v on v.member_id = s.member_id
+        left join unnest(${extras.levels}::int[], ${extras.ppm}::bigint[]) as x(level, ppm) on x.level = v.level
         where s.merchant_id = ${brand.id} and s.day between ${from}::date and ${to}::date
           ${memberIds ? sql`and s.member_id = any(${`{${memberIds.join(',')}}`}::bigint[])` : sql``}
-        group by s.member_id, s.day, s.game_type, r.ppm) t
+        group by s.member_id, s.day, s.game_type, r.ppm, x.ppm) t
       join member m on m.id = t.member_id and m.type <> all(${[...trialTypes]}::int[])
       group by t.member_id, t.day`.execute(tx);
     return rows;
@@ -241,6 +254,13 @@ export function createRebates(deps: {
       const { from, to } = windowEnding(utcDay(deps.clock.now()));
       const { types, ppm } = rateArrays(settings);
       const scale = brand.currencyScale;
+      // The member's VIP tier adds its extra rate to every product's.
+      const extras = tierExtras(brand);
+      const level = (
+        await db.selectFrom('member_vip').select('level').where('member_id', '=', memberId).executeTakeFirst()
+      )?.level;
+      const extraPpm = level === undefined ? 0 : Number(extras.ppm[extras.levels.indexOf(level)] ?? 0);
+      const extra = sql.lit(extraPpm);
       const perType =
         types.length === 0
           ? []
@@ -249,7 +269,7 @@ export function createRebates(deps: {
                 select t.game_type, sum(t.valid_bet)::bigint as valid_bet, sum(t.earned)::bigint as earned
                 from (
                   select s.day, s.game_type, sum(s.valid_bet) as valid_bet,
-                    floor(sum(s.valid_bet)::numeric * r.ppm / ${PPM.toString()}::numeric)::bigint as earned
+                    floor(sum(s.valid_bet)::numeric * (r.ppm + ${extra}) / ${PPM.toString()}::numeric)::bigint as earned
                   from member_stat_daily s
                   join unnest(${types}::text[], ${ppm}::bigint[]) as r(game_type, ppm) on r.game_type = s.game_type
                   where s.merchant_id = ${brand.id} and s.member_id = ${memberId}
@@ -265,7 +285,7 @@ export function createRebates(deps: {
         .executeTakeFirst();
       const accrued = perType.reduce((sum, r) => sum + BigInt(r.earned), 0n);
       const paid = BigInt(paidRow?.paid ?? 0);
-      const min = toMinor(settings.minPayout, scale, 'minPayout');
+      const min = settingToMinor(settings.minPayout, scale);
       const due = accrued - paid;
       const last = await db
         .selectFrom('rebate_payment')
@@ -283,7 +303,7 @@ export function createRebates(deps: {
           const r = perType.find((p) => p.game_type === type);
           return {
             productType: type,
-            rate: rateOf.get(type) ?? 0,
+            rate: Math.round(((rateOf.get(type) ?? 0) + extraPpm / 1_000_000) * 1_000_000) / 1_000_000,
             validBet: toMajor(r?.valid_bet ?? 0n, scale),
             amount: toMajor(r?.earned ?? 0n, scale),
           };
@@ -300,7 +320,7 @@ export function createRebates(deps: {
     async claim(brand: Brand, memberId: string) {
       const settings = enabled(brand);
       const window = windowEnding(utcDay(deps.clock.now()));
-      const min = toMinor(settings.minPayout, brand.currencyScale, 'minPayout');
+      const min = settingToMinor(settings.minPayout, brand.currencyScale);
       const out = await ledger.transaction(async (tx) => {
         const states =
           (await lockWindow(tx, brand, settings, window.from, window.to, [memberId])).get(memberId) ?? [];
@@ -351,7 +371,7 @@ export function createRebates(deps: {
       let payments = 0;
       let amount = 0n;
       if (settings.enabled && types.length > 0) {
-        const min = toMinor(settings.minPayout, brand.currencyScale, 'minPayout');
+        const min = settingToMinor(settings.minPayout, brand.currencyScale);
         const { rows: members } = await sql<{ member_id: string }>`
           select distinct s.member_id from member_stat_daily s
           where s.merchant_id = ${brand.id} and s.day between ${window.from}::date and ${window.to}::date

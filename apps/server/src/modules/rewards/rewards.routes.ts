@@ -8,11 +8,12 @@ import { type RouteHooks, registerRoute } from '../../plugins/routes.js';
 import type { Brand, BrandService } from '../brand/brand.service.js';
 import { writeAudit } from '../operator/operator-audit.js';
 import { type Rebates, addDays, utcDay } from './rebate.js';
+import type { Vip } from './vip.js';
 
 export function registerRewardsRoutes(
   app: FastifyInstance,
   hooks: RouteHooks,
-  deps: { db: Kysely<Database>; rebates: Rebates; brands: BrandService; today: () => Date },
+  deps: { db: Kysely<Database>; rebates: Rebates; vip: Vip; brands: BrandService; today: () => Date },
 ) {
   const { rebates, brands } = deps;
   async function opsBrand(code: string): Promise<Brand> {
@@ -56,6 +57,21 @@ export function registerRewardsRoutes(
       payload: { reason: body.reason, payments: out.payments, amount: out.amount.toString() },
     });
     return { day, payments: out.payments, amount: toMajor(out.amount, brand.currencyScale), ms: out.ms };
+  });
+  registerRoute(app, hooks, rewardsRoutes.vipProgress, ({ brand, session }) =>
+    deps.vip.progress(brand, session!.member.id),
+  );
+  registerRoute(app, hooks, rewardsRoutes.opsVipRun, async ({ params, body, operator }) => {
+    const brand = await opsBrand(params.merchantCode);
+    const out = await deps.vip.review(brand);
+    await writeAudit(deps.db, {
+      merchantId: brand.id,
+      actor: operator!.actor,
+      action: 'vip.review',
+      target: brand.code,
+      payload: { reason: body.reason, ...out, bonuses: out.bonuses.toString() },
+    });
+    return { ...out, bonuses: toMajor(out.bonuses, brand.currencyScale) };
   });
   registerRoute(app, hooks, rewardsRoutes.opsRebateSummary, async ({ params }) =>
     rebates.summary(await opsBrand(params.merchantCode)),

@@ -25,6 +25,7 @@ const kindSet = {
   LOTTERY_REBATE: true,
   SPORTS_RESETTLE: true,
   REBATE: true,
+  VIP_BONUS: true,
 } as const satisfies Record<LedgerKind, true>;
 export const ledgerKinds = Object.keys(kindSet) as LedgerKind[];
 
