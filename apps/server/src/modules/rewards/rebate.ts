@@ -18,6 +18,8 @@ import type { RealtimeHub } from '../realtime/index.js';
 const DAY_MS = 86_400_000;
 /** Members the daily job pays in one transaction (one `ledger_post_many` statement). */
 export const REBATE_CHUNK = 1_000;
+/** Chunks of the daily rebate settled at once (one database connection each). */
+export const REBATE_LANES = 2;
 
 /** Rates are stored as fractions with four decimals; the maths runs on millionths. */
 const PPM = 1_000_000n;
@@ -378,8 +380,10 @@ export function createRebates(deps: {
             and s.valid_bet > 0 and s.game_type = any(${types}::text[])
           order by 1`.execute(db);
         const ids = members.map((m) => String(m.member_id));
-        for (let i = 0; i < ids.length; i += REBATE_CHUNK) {
-          const chunk = ids.slice(i, i + REBATE_CHUNK);
+        const chunks: string[][] = [];
+        for (let i = 0; i < ids.length; i += REBATE_CHUNK) chunks.push(ids.slice(i, i + REBATE_CHUNK));
+        // Chunks hold disjoint members: `REBATE_LANES` of them run at once, each its own transaction.
+        const settleChunk = async (chunk: string[]) => {
           const done = await ledger.transaction(async (tx) => {
             const states = await lockWindow(tx, brand, settings, window.from, window.to, chunk);
             const due: { memberId: string; days: DayState[]; amount: bigint; validBet: bigint }[] = [];
@@ -428,7 +432,13 @@ export function createRebates(deps: {
           payments += done.rows.length;
           amount += done.sum;
           announce(brand, done.rows, done.memberIds);
-        }
+        };
+        let next = 0;
+        await Promise.all(
+          Array.from({ length: Math.min(REBATE_LANES, chunks.length) }, async () => {
+            while (next < chunks.length) await settleChunk(chunks[next++]!);
+          }),
+        );
       }
       await sql`
         insert into rebate_run (merchant_id, day, payments, amount) values (${brand.id}, ${day}::date, ${payments}, ${amount.toString()})
