@@ -27,15 +27,21 @@ export default function HeaderAccount() {
   const openMemberPage = useOpenMemberPage();
   const unreadMessages = useUnreadMessage();
   const name = info?.nickname || info?.account || session.get('nickname') || session.get('account') || '';
-  const vip = info?.clubLabel.labelName;
+  // Spec §2: the VIP label when the brand runs VIP; it opens the VIP page.
+  const vip = info?.hasVip ? info.clubLabel.labelName : undefined;
 
   return (
     <>
       <HeaderBalance />
       {vip && (
-        <span className="vip-label hide-medium" title={t('vip_level')}>
+        <button
+          type="button"
+          className="vip-label vip-label--button hide-medium"
+          title={t('vip_level')}
+          onClick={() => openMemberPage('vip')}
+        >
           {vip}
-        </span>
+        </button>
       )}
       {info && <UserId id={info.id} className="hide-medium" />}
       <AccountMenu

@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
+import { authKeys } from '../features/auth/api/session';
 import { useInboxRealtime } from '../features/inbox/hooks/use-inbox-realtime';
 import { type WalletBalance, walletKeys } from '../features/wallet/api/wallet';
 import { connectRealtime, disconnectRealtime, onRealtimeReconnect, useSocketEvent } from '../lib/realtime';
@@ -56,6 +57,15 @@ export function RealtimeBridge() {
   useSocketEvent('announcement.new', () => {
     void queryClient.invalidateQueries({ queryKey: ['lobby', 'announcements'] });
     void queryClient.invalidateQueries({ queryKey: ['lobby', 'notices'] });
+  });
+
+  // A new VIP tier: the header label (member info) follows, and the member hears of it.
+  useSocketEvent('vip.changed', (event) => {
+    void queryClient.invalidateQueries({ queryKey: authKeys.memberInfo(token) });
+    if (event.bonus > 0)
+      useToastStore
+        .getState()
+        .show(t('vip_reached_bonus', { name: event.name, bonus: event.bonus }), 'success');
   });
 
   // The unread count and the inbox follow `inbox.unread` / `inbox.message` (docs/inbox.md).

@@ -90,6 +90,7 @@ export function SideMenu({
   const navigate = useNavigate();
   const wl = useWhitelabel();
   const token = useSessionStore((s) => s.token);
+  const hasVip = useSessionStore((s) => s.hasVip);
   const { sideMenuOpen, openModal, setSideMenu } = useUiStore();
 
   const openMemberPage = useOpenMemberPage();
@@ -135,6 +136,8 @@ export function SideMenu({
     },
   ];
   const memberLinks: Item[] = [
+    // Spec §2: VIP first among the member links, when the brand runs it.
+    { key: 'vip', label: t('vip_level'), icon: 'crown', memberPage: 'vip', show: !!token && hasVip },
     { key: 'betting', label: t('in_betting_record'), icon: 'list', memberPage: 'personalHistoryCopy' },
     { key: 'transactions', label: t('in_account_record'), icon: 'list', memberPage: 'transactionHistory' },
     { key: 'security', label: t('security_center'), icon: 'shield', memberPage: 'securityCenter' },

@@ -4,8 +4,8 @@
  */
 export interface MemberMenuEntry {
   page: string;
-  /** Shown when this returns true for the brand's flattened whitelabel flags. */
-  gate?: (wl: Record<string, boolean>) => boolean;
+  /** Shown when this returns true for the brand's flattened whitelabel flags and the member's state. */
+  gate?: (wl: Record<string, boolean>, member: { hasVip: boolean }) => boolean;
 }
 
 export const memberMenu: MemberMenuEntry[] = [
@@ -18,6 +18,8 @@ export const memberMenu: MemberMenuEntry[] = [
   { page: 'transactionHistory' },
   { page: 'personalProfit' },
   { page: 'bonusDetails', gate: (wl) => !!wl.PLYRBT },
+  // Spec §2: VIP when the brand runs it (member info's hasVip).
+  { page: 'vip', gate: (_wl, member) => member.hasVip },
   { page: 'rewardCenter', gate: (wl) => !!wl.REWCEN3 },
   { page: 'referral' },
   { page: 'missionLeaderboard' },

@@ -15,6 +15,11 @@ interface SessionState {
    * when the password expired under PWDEXPFORCECHANGE3 (the old one is asked). In memory only.
    */
   passwordChange: PasswordChange;
+  /** Public state of spec §3: the brand runs VIP, the member's tier label and level (from member info). */
+  hasVip: boolean;
+  vipLabelName: string | null;
+  vipRankLevel: number;
+  setVip(vip: { hasVip: boolean; labelName: string; rankLevel: number }): void;
   setToken(token: string | null): void;
   setMemberType(type: number): void;
   setPasswordChange(value: PasswordChange): void;
@@ -41,6 +46,12 @@ export const useSessionStore = create<SessionState>((set) => ({
   isAgent: Number.isFinite(storedType) && isAgentType(storedType),
   isTrial: Number.isFinite(storedType) && isTrialType(storedType),
   passwordChange: 'none',
+  hasVip: false,
+  vipLabelName: null,
+  vipRankLevel: 0,
+  setVip(vip) {
+    set({ hasVip: vip.hasVip, vipLabelName: vip.labelName, vipRankLevel: vip.rankLevel });
+  },
   setToken(token) {
     if (token) session.set('token', token);
     else session.remove('token');
@@ -55,6 +66,15 @@ export const useSessionStore = create<SessionState>((set) => ({
   },
   clear() {
     session.clearKeepingMerchant();
-    set({ token: null, isLogin: false, isAgent: false, isTrial: false, passwordChange: 'none' });
+    set({
+      token: null,
+      isLogin: false,
+      isAgent: false,
+      isTrial: false,
+      passwordChange: 'none',
+      hasVip: false,
+      vipLabelName: null,
+      vipRankLevel: 0,
+    });
   },
 }));

@@ -12,6 +12,7 @@ import { BetRecord } from '../../features/records/components/bet-record';
 import { ProfitLoss } from '../../features/records/components/profit-loss';
 import { BonusDetails } from '../../features/rewards/components/bonus-details';
 import { ManualRebate } from '../../features/rewards/components/manual-rebate';
+import { VipPage } from '../../features/rewards/components/vip-page';
 import { useMerchantWalletQuery } from '../../features/wallet/api/wallet';
 import { AccountRecord } from '../../features/wallet/components/account-record';
 import { DepositPage } from '../../features/wallet/components/deposit';
@@ -65,8 +66,9 @@ export default function MemberPage() {
   // A single-wallet brand has no wallets to move money between: My Wallet is hidden.
   const merchantWallet = useMerchantWalletQuery();
   const singleWallet = merchantWallet.data?.isSingle === 1;
+  const hasVip = useSessionStore((s) => s.hasVip);
   const entries = memberMenu.filter(
-    (e) => (!e.gate || e.gate(wl)) && !(e.page === 'transferFund' && singleWallet),
+    (e) => (!e.gate || e.gate(wl, { hasVip })) && !(e.page === 'transferFund' && singleWallet),
   );
   const page = entries.some((e) => e.page === params.get('page')) ? params.get('page')! : defaultMemberPage;
   const title = t(page as 'securityCenter');
@@ -90,6 +92,7 @@ export default function MemberPage() {
     messageV2: () => <MessageCenter />,
     bonusDetails: () => <BonusDetails />,
     manualRebate: () => <ManualRebate />,
+    vip: () => <VipPage />,
   };
 
   return (

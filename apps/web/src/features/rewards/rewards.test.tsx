@@ -106,3 +106,69 @@ describe('bonusDetails', () => {
     expect(rows[2]).toHaveTextContent(/Manual rebate/);
   });
 });
+
+describe('vip', () => {
+  const tier = (level: number, name: string, total: number, bonus: number, extra: number) => ({
+    level,
+    name,
+    totalTurnover: total,
+    monthlyTurnover: total / 5,
+    keepTurnover: total / 4,
+    minDeposit: total / 10,
+    upgradeBonus: bonus,
+    rebateExtra: extra,
+  });
+  const progress = {
+    hasVip: true,
+    playerRankName: 'VIP1',
+    playerRankLevel: 1,
+    nextRankName: 'VIP2',
+    monthlyTurnover: { actual: 500, expected: 2000 },
+    totalTurnover: { actual: 12_000, expected: 10_000 },
+    totalDeposit: { actual: 300, expected: 1000 },
+    keepTurnover: { actual: 500, expected: 250 },
+    tiers: [tier(0, 'VIP0', 0, 0, 0), tier(1, 'VIP1', 1000, 5, 0.0005), tier(2, 'VIP2', 10_000, 30, 0.001)],
+  };
+
+  it('shows the tier, the progress to the next and the tier table; the header label opens it', async () => {
+    logIn();
+    stubApi({
+      memberInfo: () => ok(memberInfo({ clubLabel: { labelName: 'VIP1', rankLevel: 1 }, hasVip: true })),
+      walletBalance: () => ok(walletBalance()),
+      merchantWallet: () => ok({ isSingle: 0 }),
+      vipProgress: () => ok(progress),
+    });
+    renderApp('/member', statusFixture());
+    const label = await screen.findByRole('button', { name: 'VIP1' });
+    await userEvent.click(label);
+    const panel = await screen.findByRole('region', { name: 'VIP' });
+    expect(await within(panel).findByTestId('vip-rank')).toHaveTextContent('VIP1');
+    expect(within(panel).getByText('Next: VIP2')).toBeInTheDocument();
+    const total = within(panel).getByRole('progressbar', { name: 'Total turnover' });
+    expect(total).toHaveAttribute('aria-valuenow', '100');
+    expect(total).toHaveAttribute('aria-valuetext', 'Reached');
+    expect(within(panel).getByRole('progressbar', { name: 'Turnover this month' })).toHaveAttribute(
+      'aria-valuenow',
+      '25',
+    );
+    const rows = within(within(panel).getByTestId('vip-tiers')).getAllByRole('row');
+    expect(rows).toHaveLength(4);
+    expect(rows[2]).toHaveTextContent(/VIP1You\$1,000\.00\$200\.00\$100\.00\$250\.00\$5\.00\+0\.05%/);
+  });
+
+  it('hides VIP from a brand that does not run it', async () => {
+    logIn();
+    stubApi({
+      memberInfo: () => ok(memberInfo({ clubLabel: { labelName: 'VIP0', rankLevel: 0 }, hasVip: false })),
+      walletBalance: () => ok(walletBalance()),
+      merchantWallet: () => ok({ isSingle: 0 }),
+    });
+    renderApp('/member', statusFixture());
+    const nav = await screen.findByRole('navigation', { name: 'Member Center' });
+    await waitFor(() =>
+      expect(within(nav).getByRole('button', { name: 'Bonus Details' })).toBeInTheDocument(),
+    );
+    expect(within(nav).queryByRole('button', { name: 'VIP' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'VIP0' })).not.toBeInTheDocument();
+  });
+});

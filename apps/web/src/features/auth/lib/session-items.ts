@@ -25,4 +25,5 @@ export function storeMemberInfo(info: MemberInfo) {
   put('nickname', info.nickname);
   put('customerId', info.id);
   useSessionStore.getState().setMemberType(info.type);
+  useSessionStore.getState().setVip({ hasVip: info.hasVip, ...info.clubLabel });
 }
