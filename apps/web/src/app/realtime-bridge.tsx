@@ -6,6 +6,8 @@ import { useInboxRealtime } from '../features/inbox/hooks/use-inbox-realtime';
 import { type WalletBalance, walletKeys } from '../features/wallet/api/wallet';
 import { connectRealtime, disconnectRealtime, onRealtimeReconnect, useSocketEvent } from '../lib/realtime';
 import { storedMerchant } from '../lib/api-client';
+import { formatMoney } from '../lib/money';
+import { useBrand } from '../lib/permission';
 import { useSessionStore } from '../lib/session-store';
 import { useToastStore } from '../lib/toast-store';
 
@@ -18,6 +20,7 @@ export function RealtimeBridge() {
   const token = useSessionStore((s) => s.token);
   const queryClient = useQueryClient();
   const { t } = useTranslation('common');
+  const brand = useBrand();
 
   useEffect(() => {
     if (!token) {
@@ -62,10 +65,11 @@ export function RealtimeBridge() {
   // A new VIP tier: the header label (member info) follows, and the member hears of it.
   useSocketEvent('vip.changed', (event) => {
     void queryClient.invalidateQueries({ queryKey: authKeys.memberInfo(token) });
-    if (event.bonus > 0)
-      useToastStore
-        .getState()
-        .show(t('vip_reached_bonus', { name: event.name, bonus: event.bonus }), 'success');
+    if (event.bonus > 0) {
+      const { currencySymbol, currencyScale } = brand;
+      const bonus = formatMoney(event.bonus.toFixed(currencyScale), { currencySymbol, scale: currencyScale });
+      useToastStore.getState().show(t('vip_reached_bonus', { name: event.name, bonus }), 'success');
+    }
   });
 
   // The unread count and the inbox follow `inbox.unread` / `inbox.message` (docs/inbox.md).

@@ -129,7 +129,7 @@ export function VipPage() {
           )}
           {p.playerRankLevel > 0 && (
             <p className="vip__keep">
-              {t('vip_keep', {
+              {t(p.keepTurnover.actual >= p.keepTurnover.expected ? 'vip_keep_met' : 'vip_keep', {
                 name: p.playerRankName,
                 actual: money(p.keepTurnover.actual),
                 expected: money(p.keepTurnover.expected),
