@@ -3,6 +3,7 @@
 // yesterday through the operator's run route (every member with valid bets in the window paid
 // what it earned), checks every payment against a naive recomputation from the raw bets, that a
 // rerun pays nothing, and that the rebate's postings balance and move each wallet by its rebate.
+// Then times the VIP review over the same members (upgrades, one-time bonuses) and its rerun.
 import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { ensureBuilt, log, wholeNumberOption } from './lib/common.mjs';
@@ -136,11 +137,51 @@ async function measure(dbUrl, dataDir, opts) {
     log(
       `target: daily rebate ≤ ${TARGET_DAILY_MS} ms: ${first.ms} ms, ${first.ms <= TARGET_DAILY_MS ? 'met' : 'NOT met'}`,
     );
+
+    // The VIP review over the same members: upgrades and their one-time bonuses.
+    const review = async () => {
+      const started = performance.now();
+      const res = await srv.httpRequest(server.port, 'POST', '/ops/merchants/demo/vip/run', {
+        headers: { 'x-ops-key': OPS_API_KEY, 'content-type': 'application/json' },
+        body: JSON.stringify({ reason: 'vip bench' }),
+        timeoutMs: 600_000,
+      });
+      const ms = Math.round(performance.now() - started);
+      if (res.status !== 200) throw new Error(`vip run answered ${res.status}: ${res.text.slice(0, 300)}`);
+      return {
+        ms,
+        value: /** @type {{ reviewed: number, upgraded: number, bonuses: number }} */ (res.json.value),
+      };
+    };
+    const vip = await review();
+    log(
+      `VIP review: ${vip.ms} ms — ${vip.value.reviewed} members reviewed, ${vip.value.upgraded} upgraded, ` +
+        `${vip.value.bonuses} in bonuses`,
+    );
+    const vipAgain = await review();
+    log(
+      `VIP rerun: ${vipAgain.ms} ms — ${vipAgain.value.upgraded} upgraded, ${vipAgain.value.bonuses} in bonuses`,
+    );
+    if (vipAgain.value.upgraded !== 0 || vipAgain.value.bonuses !== 0)
+      throw new Error('a VIP rerun changed something');
+    const bonusCheck = await c.query(
+      `select count(*)::int as n from (select x.member_id from ledger_transaction x where x.kind = 'VIP_BONUS'
+         group by x.member_id having count(*) > 1) d`,
+    );
+    if (bonusCheck.rows[0].n !== 0) throw new Error(`${bonusCheck.rows[0].n} members paid VIP bonuses twice`);
+    log('every member paid its VIP bonuses once');
+    log(
+      `target: VIP review ≤ ${TARGET_DAILY_MS} ms: ${vip.ms} ms, ${vip.ms <= TARGET_DAILY_MS ? 'met' : 'NOT met'}`,
+    );
     return {
       dailyRebateMs: first.ms,
       dailyRebateServerMs: first.value.ms,
       paymentsCount: first.value.payments,
       rerunMs: again.ms,
+      vipReviewMs: vip.ms,
+      vipReviewedCount: vip.value.reviewed,
+      vipUpgradedCount: vip.value.upgraded,
+      vipRerunMs: vipAgain.ms,
     };
   } finally {
     await c.end();
