@@ -271,8 +271,15 @@ export async function buildApp(deps: AppDeps) {
     secrets: vendorSecrets,
     log: app.log,
   }).register(app, hooks);
-  // Rewards (docs/rewards.md): rebates on valid bets — manual claims, the daily job, bonus details.
-  const rewards = createRewardsModule({ db, ledger, brands, hub: () => realtime?.hub, clock });
+  // Rewards (docs/rewards.md): rebates, VIP tiers and the points mall, paid through the ledger.
+  const rewards = createRewardsModule({
+    db,
+    ledger,
+    brands,
+    hub: () => realtime?.hub,
+    clock,
+    checkPaymentPassword: wallet.checkPaymentPassword,
+  });
   rewards.register(app, hooks);
   for (const job of rewards.jobs) jobs.register(job);
   registerRecordRoutes(app, hooks, createRecordsService(db));

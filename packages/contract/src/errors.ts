@@ -76,6 +76,12 @@ export const errorCatalogue = {
     status: 409,
     message: 'That day has not ended yet: its rebate is settled the day after.',
   },
+  'points.reward_unknown': { status: 404, message: 'No such reward.' },
+  'points.insufficient': { status: 400, message: 'Not enough points.' },
+  'points.out_of_stock': { status: 409, message: 'This reward is out of stock.' },
+  'points.address_required': { status: 400, message: 'Goods need a delivery address.' },
+  'points.convert_off': { status: 403, message: 'Points cannot be converted on this site.' },
+  'points.convert_min': { status: 400, message: 'Convert at least {min} points.' },
   'sports.trial_refused': { status: 403, message: 'Trial accounts cannot place sports bets.' },
   'sports.result_invalid': { status: 400, message: 'This result does not fit the event’s markets.' },
   'lottery.not_official': {

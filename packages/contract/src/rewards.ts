@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { gameCategories } from './enums.js';
 import { endpoints } from './endpoints.js';
 import { defineRoute } from './route.js';
+import { idempotencyKeySchema } from './wallet.js';
 
 /*
  * Rewards (docs/rewards.md; spec §1 manual rebate, §2 member pages bonusDetails and manualRebate,
@@ -131,6 +132,69 @@ export const vipProgressSchema = z.object({
 });
 export type VipProgress = z.infer<typeof vipProgressSchema>;
 
+/*
+ * Points mall (spec §1, §3, §4 redeem statuses, §7 points calls, §9 points never expire; reference
+ * §2.6 PTSYS3). Points are whole numbers on a ledger of their own (a `points` account per member,
+ * currency `PTS`): earned on valid bets per product type and on deposits at the brand's ratios,
+ * spent on the catalogue (cash credited at once; goods reviewed by an operator, with stock and a
+ * delivery address) or converted to cash at the brand's rate.
+ */
+export const pointRewardSchema = z.object({
+  rewardId: z.string().regex(/^[a-z0-9_-]{1,32}$/),
+  name: z.string().min(1).max(64),
+  kind: z.enum(['cash', 'goods']),
+  /** Points per unit. */
+  points: z.number().int().min(1).max(100_000_000),
+  /** Cash credited per unit (major units; `cash` only). */
+  amount: z.number().min(0).max(1_000_000).nullable().default(null),
+  /** Units the brand has in all (`goods`); null is unlimited. */
+  stock: z.number().int().min(0).max(1_000_000).nullable().default(null),
+  description: z.string().max(500).default(''),
+});
+export type PointReward = z.infer<typeof pointRewardSchema>;
+
+/** Points per major unit: at most three decimals. */
+const pointRatio = z.number().min(0).max(1000).multipleOf(0.001);
+export const pointsSettingsSchema = z.object({
+  enabled: z.boolean().default(false),
+  /** Points per major unit of valid bet, per product type. */
+  ratios: z.partialRecord(rebateProductTypeSchema, pointRatio).default({}),
+  /** Points per major unit deposited. */
+  depositRatio: pointRatio.default(0),
+  /** Points per major unit of cash when converting; 0 turns conversion off. */
+  convertRate: z.number().int().min(0).max(1_000_000).default(0),
+  /** The fewest points one conversion takes. */
+  minConvert: z.number().int().min(1).max(100_000_000).default(100),
+  rewards: z.array(pointRewardSchema).max(100).default([]),
+});
+export type PointsSettings = z.infer<typeof pointsSettingsSchema>;
+
+/** Redeem statuses of spec §4: in process (goods awaiting review), rejected, approved. */
+export const redeemStatusSchema = z.enum(['process', 'rejected', 'approved']);
+export const pointRedemptionSchema = z.object({
+  id: z.string(),
+  rewardId: z.string(),
+  rewardName: z.string(),
+  kind: z.enum(['cash', 'goods', 'convert']),
+  quantity: z.number().int(),
+  points: z.number().int(),
+  /** Cash credited (major units), null for goods. */
+  amount: z.number().nullable(),
+  address: z.string().nullable(),
+  status: redeemStatusSchema,
+  note: z.string().nullable(),
+  createdAt: z.iso.datetime(),
+  reviewedAt: z.iso.datetime().nullable(),
+});
+export type PointRedemption = z.infer<typeof pointRedemptionSchema>;
+
+export const pointMovementKinds = [
+  'POINTS_EARN',
+  'POINTS_REDEEM',
+  'POINTS_CONVERT',
+  'POINTS_REFUND',
+] as const;
+
 const merchantParams = z.object({ merchantCode: z.string().min(1).max(32) });
 const pageQuery = {
   pageNo: z.coerce.number().int().min(1).max(10_000).default(1),
@@ -211,6 +275,120 @@ export const rewardsRoutes = {
       bonuses: z.number(),
       ms: z.number(),
     }),
+  }),
+  pointBalance: defineRoute({
+    ...endpoints.pointBalance,
+    tag: 'rewards',
+    summary: "The member's points (they never expire).",
+    reply: z.object({ balance: z.number().int() }),
+  }),
+  pointConfig: defineRoute({
+    ...endpoints.pointConfig,
+    tag: 'rewards',
+    summary:
+      'The points table: points per unit of valid bet per product type and per unit deposited, and the conversion rate.',
+    reply: z.object({
+      enabled: z.boolean(),
+      ratios: z.array(z.object({ productType: z.string(), points: z.number() })),
+      depositRatio: z.number(),
+      convertRate: z.number().int(),
+      minConvert: z.number().int(),
+    }),
+  }),
+  pointRewards: defineRoute({
+    ...endpoints.pointRewards,
+    tag: 'rewards',
+    summary: "The brand's catalogue with what is left in stock.",
+    reply: z.object({ list: z.array(pointRewardSchema.extend({ left: z.number().int().nullable() })) }),
+  }),
+  pointRedeemList: defineRoute({
+    ...endpoints.pointRedeemList,
+    tag: 'rewards',
+    summary: "Redeem history: the member's redemptions and conversions, newest first, with their statuses.",
+    query: z.object({ ...pageQuery }),
+    reply: z.object({
+      list: z.array(pointRedemptionSchema),
+      pageNo: z.number().int(),
+      totalPages: z.number().int(),
+      totalCount: z.number().int(),
+    }),
+  }),
+  pointDetails: defineRoute({
+    ...endpoints.pointDetails,
+    tag: 'rewards',
+    summary: "Points details: every movement of the member's points, newest first.",
+    query: z.object({ ...pageQuery }),
+    reply: z.object({
+      list: z.array(
+        z.object({
+          id: z.string(),
+          time: z.iso.datetime(),
+          kind: z.enum(pointMovementKinds),
+          points: z.number().int(),
+          balanceAfter: z.number().int(),
+          reference: z.string().nullable(),
+        }),
+      ),
+      pageNo: z.number().int(),
+      totalPages: z.number().int(),
+      totalCount: z.number().int(),
+    }),
+  }),
+  pointRedeem: defineRoute({
+    ...endpoints.pointRedeem,
+    tag: 'rewards',
+    summary:
+      'Redeems a catalogue reward (encrypted body, payment password): the points are taken at once; cash is credited at once (`approved`), goods wait for an operator (`process`, with the delivery address). Idempotent by `requestId`. Errors: `points.reward_unknown`, `points.insufficient`, `points.out_of_stock`, `points.address_required`, `payment.password.invalid`, `function.disabled`.',
+    body: z.object({
+      rewardId: z.string().min(1).max(32),
+      quantity: z.number().int().min(1).max(100),
+      address: z.string().trim().min(5).max(300).optional(),
+      paymentPassword: z.string().min(1).max(128),
+      requestId: idempotencyKeySchema,
+    }),
+    reply: z.object({
+      redemption: pointRedemptionSchema,
+      pointBalance: z.number().int(),
+      balance: z.number(),
+    }),
+  }),
+  pointConvert: defineRoute({
+    ...endpoints.pointConvert,
+    tag: 'rewards',
+    summary:
+      "Converts points to cash at the brand's rate (encrypted body, payment password); the cash is ⌊points ÷ rate⌋ in minor units. Idempotent by `requestId`. Errors: `points.convert_off`, `points.convert_min`, `points.insufficient`, `payment.password.invalid`.",
+    body: z.object({
+      points: z.number().int().min(1).max(1_000_000_000),
+      paymentPassword: z.string().min(1).max(128),
+      requestId: idempotencyKeySchema,
+    }),
+    reply: z.object({
+      redemption: pointRedemptionSchema,
+      pointBalance: z.number().int(),
+      balance: z.number(),
+    }),
+  }),
+  opsPointRedemptions: defineRoute({
+    ...endpoints.opsPointRedemptions,
+    tag: 'ops',
+    summary: "A brand's goods redemptions, oldest waiting first (`status=process`) or all.",
+    params: merchantParams,
+    query: z.object({ status: z.enum(['process', 'all']).default('process'), ...pageQuery }),
+    reply: z.object({
+      list: z.array(pointRedemptionSchema.extend({ account: z.string() })),
+      pageNo: z.number().int(),
+      totalPages: z.number().int(),
+      totalCount: z.number().int(),
+    }),
+  }),
+  opsPointReview: defineRoute({
+    ...endpoints.opsPointReview,
+    tag: 'ops',
+    summary:
+      'Approves a goods redemption (shipped) or rejects it: the points come back (`POINTS_REFUND`) and the stock is returned. Audited. `request.state` when it was already decided.',
+    params: merchantParams.extend({ id: z.string().regex(/^\d{1,18}$/) }),
+    body: z.object({ decision: z.enum(['approve', 'reject']), note: z.string().trim().min(3).max(300) }),
+    reply: pointRedemptionSchema,
   }),
   opsRebateRun: defineRoute({
     ...endpoints.opsRebateRun,

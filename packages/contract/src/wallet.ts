@@ -69,6 +69,11 @@ export const ledgerKinds = [
   'SPORTS_RESETTLE',
   'REBATE',
   'VIP_BONUS',
+  'POINTS_EARN',
+  'POINTS_REDEEM',
+  'POINTS_CONVERT',
+  'POINTS_REFUND',
+  'POINTS_CASH',
 ] as const;
 
 export const memberTransactionSchema = z.object({

@@ -890,7 +890,37 @@ export interface VipBonusTable {
   paid_at: Generated<Date>;
 }
 
+export interface PointRedemptionTable {
+  id: Generated<string>;
+  merchant_id: number;
+  member_id: string;
+  request_id: string;
+  reward_id: string;
+  reward_name: string;
+  kind: 'cash' | 'goods' | 'convert';
+  quantity: number;
+  points: ColumnType<string, bigint | string, never>;
+  amount: ColumnType<string | null, bigint | string | null, never>;
+  address: string | null;
+  status: 'process' | 'rejected' | 'approved';
+  note: string | null;
+  points_transaction_id: string;
+  cash_transaction_id: string | null;
+  refund_transaction_id: string | null;
+  created_at: Generated<Date>;
+  reviewed_at: Date | null;
+  reviewed_by: string | null;
+}
+
+export interface PointRewardStockTable {
+  merchant_id: number;
+  reward_id: string;
+  taken: Generated<number>;
+}
+
 export interface Database {
+  point_reward_stock: PointRewardStockTable;
+  point_redemption: PointRedemptionTable;
   member_vip: MemberVipTable;
   vip_bonus: VipBonusTable;
   rebate_day: RebateDayTable;

@@ -25,6 +25,7 @@ import * as m202611250700 from './202611250700_create_sportsbook.js';
 import * as m202611260100 from './202611260100_create_rebate.js';
 import * as m202611260110 from './202611260110_ledger_credit_many.js';
 import * as m202611260200 from './202611260200_create_vip.js';
+import * as m202611260300 from './202611260300_create_points.js';
 
 /**
  * Every migration, in order. Listed statically so the bundled server carries them; the name is
@@ -57,4 +58,5 @@ export const migrations: Record<string, Migration> = {
   '202611260100_create_rebate': m202611260100,
   '202611260110_ledger_credit_many': m202611260110,
   '202611260200_create_vip': m202611260200,
+  '202611260300_create_points': m202611260300,
 };

@@ -6,6 +6,7 @@ import {
   languageCodeSchema,
   rebateSettingsSchema,
   vipSettingsSchema,
+  pointsSettingsSchema,
   registerRulesSchema,
   resourceSchema,
 } from '@arcadia/contract';
@@ -139,6 +140,8 @@ export const brandSettingsSchema = brandPresentationSchema.extend({
   rebate: rebateSettingsSchema.optional(),
   /** VIP tiers (docs/rewards.md): thresholds, keep turnover, upgrade bonus, extra rebate rate. */
   vip: vipSettingsSchema.optional(),
+  /** Points mall (docs/rewards.md): earning ratios, conversion, the catalogue. */
+  points: pointsSettingsSchema.optional(),
 });
 export type BrandSettings = z.infer<typeof brandSettingsSchema>;
 

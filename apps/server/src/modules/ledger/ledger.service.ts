@@ -24,7 +24,12 @@ export type LedgerKind =
   | 'LOTTERY_REBATE'
   | 'SPORTS_RESETTLE'
   | 'REBATE'
-  | 'VIP_BONUS';
+  | 'VIP_BONUS'
+  | 'POINTS_EARN'
+  | 'POINTS_REDEEM'
+  | 'POINTS_CONVERT'
+  | 'POINTS_REFUND'
+  | 'POINTS_CASH';
 
 export type AccountKind = 'main' | 'vendor' | 'points' | 'system';
 
@@ -36,6 +41,8 @@ export const systemAccounts = [
   'promotions_expense',
   'salary_expense',
   'lottery_rebate_expense',
+  /** Where points come from and go back to (currency PTS): points are not money. */
+  'points_issued',
   'adjustments',
 ] as const;
 export type SystemAccount = (typeof systemAccounts)[number];

@@ -315,6 +315,8 @@ const matrix: Partial<Record<EndpointName, { roles: Role[]; url: string; payload
   opsRebateRun: { roles: FINANCE, url: '/ops/merchants/:m/rebate/run', payload: {} },
   opsRebateSummary: { roles: ALL, url: '/ops/merchants/:m/rebate' },
   opsVipRun: { roles: FINANCE, url: '/ops/merchants/:m/vip/run', payload: {} },
+  opsPointRedemptions: { roles: ALL, url: '/ops/merchants/:m/points/redemptions' },
+  opsPointReview: { roles: FINANCE, url: '/ops/merchants/:m/points/redemptions/999999', payload: {} },
 };
 const opsNames = (Object.keys(endpoints) as EndpointName[]).filter((n) => endpoints[n].auth === 'ops');
 

@@ -3,9 +3,10 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import type { Clock } from '../../lib/clock.js';
 import type { RouteHooks } from '../../plugins/routes.js';
-import type { BrandService } from '../brand/brand.service.js';
+import type { Brand, BrandService } from '../brand/brand.service.js';
 import type { LedgerService } from '../ledger/ledger.service.js';
 import type { RealtimeHub } from '../realtime/index.js';
+import { createPoints } from './points.js';
 import { createRebates } from './rebate.js';
 import { createVip } from './vip.js';
 import { rewardsJobs } from './rewards.jobs.js';
@@ -20,8 +21,8 @@ declare module 'fastify' {
 
 /**
  * Rewards (docs/rewards.md): rebates on valid bets — the manual claim, the daily job and the bonus
- * details — and VIP tiers with their upgrade bonuses, paid through the ledger from the brand's
- * promotions expense.
+ * details — VIP tiers with their upgrade bonuses, and the points mall, paid through the ledger from
+ * the brand's promotions expense (points on a ledger of their own).
  */
 export function createRewardsModule(deps: {
   db: Kysely<Database>;
@@ -30,21 +31,31 @@ export function createRewardsModule(deps: {
   hub: () => RealtimeHub | undefined;
   /** What the daily job and the claims take as today (src/lib/clock.ts). */
   clock: Clock;
+  /** The wallet's payment-password check (points redemptions and conversions ask for it). */
+  checkPaymentPassword: (brand: Brand, memberId: string, password: string) => Promise<void>;
 }) {
   const rebates = createRebates({ db: deps.db, ledger: deps.ledger, clock: deps.clock, hub: deps.hub });
   const vip = createVip({ db: deps.db, ledger: deps.ledger, clock: deps.clock, hub: deps.hub });
+  const points = createPoints({
+    db: deps.db,
+    ledger: deps.ledger,
+    clock: deps.clock,
+    checkPaymentPassword: deps.checkPaymentPassword,
+  });
   const module = {
     rebates,
     vip,
+    points,
     /** A brand by code, for scripts and tests driving the daily rebate. */
     brand: (code: string) => deps.brands.get(code),
-    jobs: rewardsJobs({ db: deps.db, brands: deps.brands, rebates, vip }),
+    jobs: rewardsJobs({ db: deps.db, brands: deps.brands, rebates, vip, points }),
     register(app: FastifyInstance, hooks: RouteHooks) {
       app.decorate('rewards', module);
       registerRewardsRoutes(app, hooks, {
         db: deps.db,
         rebates,
         vip,
+        points,
         brands: deps.brands,
         today: () => deps.clock.now(),
       });

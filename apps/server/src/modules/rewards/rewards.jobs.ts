@@ -3,6 +3,7 @@ import type { Database } from '../../db/schema.js';
 import type { Job } from '../../jobs/job-runner.js';
 import type { BrandService } from '../brand/brand.service.js';
 import type { Rebates } from './rebate.js';
+import type { Points } from './points.js';
 import type { Vip } from './vip.js';
 
 /**
@@ -15,6 +16,7 @@ export function rewardsJobs(deps: {
   brands: BrandService;
   rebates: Rebates;
   vip: Vip;
+  points: Points;
 }): Job[] {
   return [
     {
@@ -54,6 +56,23 @@ export function rewardsJobs(deps: {
           changed += r.upgraded + r.downgraded;
         }
         return changed;
+      },
+    },
+    {
+      // Points for the last days' valid bets and deposits, credited as they come (never expiring).
+      name: 'rewards.points-earn',
+      everyMs: 5 * 60_000,
+      leaseMs: 30 * 60_000,
+      async run() {
+        const codes = await deps.db
+          .selectFrom('merchant')
+          .select('code')
+          .where('status', '=', 'active')
+          .execute();
+        let members = 0;
+        for (const { code } of codes)
+          members += (await deps.points.earn(await deps.brands.get(code))).members;
+        return members;
       },
     },
   ];

@@ -8,12 +8,20 @@ import { type RouteHooks, registerRoute } from '../../plugins/routes.js';
 import type { Brand, BrandService } from '../brand/brand.service.js';
 import { writeAudit } from '../operator/operator-audit.js';
 import { type Rebates, addDays, utcDay } from './rebate.js';
+import type { Points } from './points.js';
 import type { Vip } from './vip.js';
 
 export function registerRewardsRoutes(
   app: FastifyInstance,
   hooks: RouteHooks,
-  deps: { db: Kysely<Database>; rebates: Rebates; vip: Vip; brands: BrandService; today: () => Date },
+  deps: {
+    db: Kysely<Database>;
+    rebates: Rebates;
+    vip: Vip;
+    points: Points;
+    brands: BrandService;
+    today: () => Date;
+  },
 ) {
   const { rebates, brands } = deps;
   async function opsBrand(code: string): Promise<Brand> {
@@ -72,6 +80,39 @@ export function registerRewardsRoutes(
       payload: { reason: body.reason, ...out, bonuses: out.bonuses.toString() },
     });
     return { ...out, bonuses: toMajor(out.bonuses, brand.currencyScale) };
+  });
+  const { points } = deps;
+  registerRoute(app, hooks, rewardsRoutes.pointBalance, ({ brand, session }) =>
+    points.balance(brand, session!.member.id),
+  );
+  registerRoute(app, hooks, rewardsRoutes.pointConfig, ({ brand }) => points.config(brand));
+  registerRoute(app, hooks, rewardsRoutes.pointRewards, ({ brand }) => points.rewards(brand));
+  registerRoute(app, hooks, rewardsRoutes.pointRedeemList, ({ brand, session, query }) =>
+    points.redemptions(brand, session!.member.id, query),
+  );
+  registerRoute(app, hooks, rewardsRoutes.pointDetails, ({ brand, session, query }) =>
+    points.details(brand, session!.member.id, query),
+  );
+  registerRoute(app, hooks, rewardsRoutes.pointRedeem, ({ brand, session, body }) =>
+    points.redeem(brand, session!.member.id, body),
+  );
+  registerRoute(app, hooks, rewardsRoutes.pointConvert, ({ brand, session, body }) =>
+    points.convert(brand, session!.member.id, body),
+  );
+  registerRoute(app, hooks, rewardsRoutes.opsPointRedemptions, async ({ params, query }) =>
+    points.redemptions(await opsBrand(params.merchantCode), null, query),
+  );
+  registerRoute(app, hooks, rewardsRoutes.opsPointReview, async ({ params, body, operator }) => {
+    const brand = await opsBrand(params.merchantCode);
+    const out = await points.review(brand, params.id, body.decision, body.note, operator!.actor);
+    await writeAudit(deps.db, {
+      merchantId: brand.id,
+      actor: operator!.actor,
+      action: `points.${body.decision}`,
+      target: params.id,
+      payload: { note: body.note, reward: out.rewardId, points: out.points },
+    });
+    return out;
   });
   registerRoute(app, hooks, rewardsRoutes.opsRebateSummary, async ({ params }) =>
     rebates.summary(await opsBrand(params.merchantCode)),

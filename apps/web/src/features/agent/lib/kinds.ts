@@ -26,6 +26,11 @@ const kindSet = {
   SPORTS_RESETTLE: true,
   REBATE: true,
   VIP_BONUS: true,
+  POINTS_EARN: true,
+  POINTS_REDEEM: true,
+  POINTS_CONVERT: true,
+  POINTS_REFUND: true,
+  POINTS_CASH: true,
 } as const satisfies Record<LedgerKind, true>;
 export const ledgerKinds = Object.keys(kindSet) as LedgerKind[];
 

@@ -1,0 +1,565 @@
+import {
+  type PointRedemption,
+  type PointsSettings,
+  pointsSettingsSchema,
+  rebateProductTypes,
+  trialTypes,
+} from '@arcadia/contract';
+import { type Kysely, type Selectable, type Transaction, sql } from 'kysely';
+import type { Database, PointRedemptionTable } from '../../db/schema.js';
+import { AppError } from '../../lib/app-error.js';
+import type { Clock } from '../../lib/clock.js';
+import { settingToMinor, toMajor } from '../../lib/money.js';
+import type { Brand } from '../brand/brand.service.js';
+import type { LedgerService } from '../ledger/ledger.service.js';
+import { isUniqueViolation } from '../member/member.service.js';
+import { addDays, utcDay } from './rebate.js';
+
+/** Points have no decimals; their ledger currency. */
+export const POINTS_CURRENCY = 'PTS';
+/** Days the earning job looks back (a bet settled the next day still earns on its day). */
+export const POINTS_WINDOW_DAYS = 3;
+const CHUNK = 1_000;
+
+export function pointsSettings(brand: Brand): PointsSettings {
+  return pointsSettingsSchema.parse(brand.settings.points ?? {});
+}
+
+type RedemptionRow = Selectable<PointRedemptionTable>;
+
+/**
+ * Points mall (docs/rewards.md): points earned on valid bets and deposits (a job credits each day's
+ * points on the points ledger), the catalogue with stock, redemptions and conversions behind the
+ * payment password, and the operator's review of goods.
+ */
+export function createPoints(deps: {
+  db: Kysely<Database>;
+  ledger: LedgerService;
+  clock: Clock;
+  checkPaymentPassword: (brand: Brand, memberId: string, password: string) => Promise<void>;
+}) {
+  const { db, ledger } = deps;
+
+  const enabled = (brand: Brand) => {
+    const s = pointsSettings(brand);
+    if (!s.enabled) throw new AppError('function.disabled');
+    return s;
+  };
+
+  const redemptionOut = (r: RedemptionRow, scale: number): PointRedemption => ({
+    id: String(r.id),
+    rewardId: r.reward_id,
+    rewardName: r.reward_name,
+    kind: r.kind,
+    quantity: r.quantity,
+    points: Number(r.points),
+    amount: r.amount === null ? null : toMajor(r.amount, scale),
+    address: r.address,
+    status: r.status,
+    note: r.note,
+    createdAt: new Date(r.created_at).toISOString(),
+    reviewedAt: r.reviewed_at ? new Date(r.reviewed_at).toISOString() : null,
+  });
+
+  const pointsAccount = (tx: Transaction<Database> | Kysely<Database>, brand: Brand, memberId: string) =>
+    ledger.memberAccount(tx, brand.id, memberId, 'points', 'POINTS', POINTS_CURRENCY);
+
+  async function pointBalance(memberId: string): Promise<number> {
+    const row = await db
+      .selectFrom('ledger_account')
+      .select('balance')
+      .where('owner_id', '=', memberId)
+      .where('kind', '=', 'points')
+      .executeTakeFirst();
+    return Number(row?.balance ?? 0);
+  }
+
+  /** Ratios as thousandths of a point per minor unit's major unit, for SQL. */
+  function ratioArrays(s: PointsSettings) {
+    const types: string[] = [];
+    const milli: string[] = [];
+    for (const type of rebateProductTypes) {
+      const r = s.ratios[type];
+      if (!r) continue;
+      types.push(type);
+      milli.push(String(Math.round(r * 1000)));
+    }
+    return { types, milli, deposit: String(Math.round(s.depositRatio * 1000)) };
+  }
+
+  /**
+   * Takes points and pays what they buy in one transaction: the points leave the member's account
+   * (`points.insufficient` if they are not there), cash (if any) comes from promotions expense.
+   */
+  async function spend(
+    tx: Transaction<Database>,
+    brand: Brand,
+    memberId: string,
+    input: {
+      key: string;
+      kind: 'POINTS_REDEEM' | 'POINTS_CONVERT';
+      points: bigint;
+      cash: bigint;
+      request: unknown;
+    },
+  ) {
+    const account = await pointsAccount(tx, brand, memberId);
+    const issued = await ledger.systemAccount(tx, brand.id, 'points_issued', POINTS_CURRENCY);
+    let pointsTx: string;
+    try {
+      pointsTx = (
+        await ledger.post(
+          {
+            merchantId: brand.id,
+            kind: input.kind,
+            idempotencyKey: `${input.key}:points`,
+            request: input.request,
+            memberId,
+            entries: [
+              { accountId: account.id, amount: -input.points },
+              { accountId: issued, amount: input.points },
+            ],
+          },
+          tx,
+        )
+      ).transactionId;
+    } catch (err) {
+      if (err instanceof AppError && err.code === 'wallet.insufficient')
+        throw new AppError('points.insufficient');
+      throw err;
+    }
+    let cashTx: string | null = null;
+    if (input.cash > 0n) {
+      const expense = await ledger.systemAccount(tx, brand.id, 'promotions_expense', brand.currency);
+      const main = await ledger.memberAccount(tx, brand.id, memberId, 'main', 'MAIN', brand.currency);
+      cashTx = (
+        await ledger.post(
+          {
+            merchantId: brand.id,
+            kind: 'POINTS_CASH',
+            idempotencyKey: `${input.key}:cash`,
+            request: input.request,
+            memberId,
+            entries: [
+              { accountId: expense, amount: -input.cash },
+              { accountId: main.id, amount: input.cash },
+            ],
+          },
+          tx,
+        )
+      ).transactionId;
+    }
+    return { pointsTx, cashTx };
+  }
+
+  /** The redemption already made under this request id (a retry), or null. */
+  const existing = (memberId: string, requestId: string) =>
+    db
+      .selectFrom('point_redemption')
+      .selectAll()
+      .where('member_id', '=', memberId)
+      .where('request_id', '=', requestId)
+      .executeTakeFirst();
+
+  async function after(brand: Brand, memberId: string, row: RedemptionRow) {
+    const main = await db
+      .selectFrom('ledger_account')
+      .select('balance')
+      .where('owner_id', '=', memberId)
+      .where('kind', '=', 'main')
+      .executeTakeFirst();
+    return {
+      redemption: redemptionOut(row, brand.currencyScale),
+      pointBalance: await pointBalance(memberId),
+      balance: toMajor(main?.balance ?? '0', brand.currencyScale),
+    };
+  }
+
+  /** Runs a redemption once per request id: a retry (or a parallel twin) answers the first result. */
+  async function once(
+    brand: Brand,
+    memberId: string,
+    requestId: string,
+    work: (tx: Transaction<Database>) => Promise<RedemptionRow>,
+  ) {
+    const first = await existing(memberId, requestId);
+    if (first) return after(brand, memberId, first);
+    try {
+      return await after(brand, memberId, await ledger.transaction(work));
+    } catch (err) {
+      const twin = await existing(memberId, requestId);
+      if (
+        twin &&
+        (isUniqueViolation(err, 'point_redemption_member_id_request_id_key') || err instanceof AppError)
+      )
+        return after(brand, memberId, twin);
+      throw err;
+    }
+  }
+
+  return {
+    settings: pointsSettings,
+
+    balance: async (brand: Brand, memberId: string) => {
+      enabled(brand);
+      return { balance: await pointBalance(memberId) };
+    },
+
+    config(brand: Brand) {
+      const s = pointsSettings(brand);
+      return {
+        enabled: s.enabled,
+        ratios: rebateProductTypes
+          .filter((t) => s.ratios[t])
+          .map((productType) => ({ productType, points: s.ratios[productType]! })),
+        depositRatio: s.depositRatio,
+        convertRate: s.convertRate,
+        minConvert: s.minConvert,
+      };
+    },
+
+    async rewards(brand: Brand) {
+      const s = pointsSettings(brand);
+      const taken = await db
+        .selectFrom('point_reward_stock')
+        .select(['reward_id', 'taken'])
+        .where('merchant_id', '=', brand.id)
+        .execute();
+      const takenOf = new Map(taken.map((r) => [r.reward_id, r.taken]));
+      return {
+        list: s.enabled
+          ? s.rewards.map((r) => ({
+              ...r,
+              left: r.stock === null ? null : Math.max(0, r.stock - (takenOf.get(r.rewardId) ?? 0)),
+            }))
+          : [],
+      };
+    },
+
+    /**
+     * The earning job: for the last `POINTS_WINDOW_DAYS` days, every member's points for its valid
+     * bets (per product type) and deposits beyond what was credited, as `POINTS_EARN` postings from
+     * `points_issued`, members in chunks, each chunk's `points_day` rows locked. Idempotent.
+     */
+    async earn(brand: Brand) {
+      const s = pointsSettings(brand);
+      if (!s.enabled) return { members: 0, points: 0n };
+      const today = utcDay(deps.clock.now());
+      const from = addDays(today, -(POINTS_WINDOW_DAYS - 1));
+      const r = ratioArrays(s);
+      const unit = (10n ** BigInt(brand.currencyScale) * 1000n).toString();
+      const { rows: members } = await sql<{ member_id: string }>`
+        select s.member_id from member_stat_daily s
+        where s.merchant_id = ${brand.id} and s.day between ${from}::date and ${today}::date and s.valid_bet > 0
+          and s.game_type = any(${r.types}::text[])
+        union
+        select d.member_id from member_money_daily d
+        where d.merchant_id = ${brand.id} and d.day between ${from}::date and ${today}::date and d.kind = 'DEPOSIT'
+          and ${r.deposit}::bigint > 0
+        order by 1`.execute(db);
+      const ids = members.map((m) => String(m.member_id));
+      let credited = 0;
+      let total = 0n;
+      for (let i = 0; i < ids.length; i += CHUNK) {
+        const chunk = `{${ids.slice(i, i + CHUNK).join(',')}}`;
+        const paid = await ledger.transaction(async (tx) => {
+          const { rows: earned } = await sql<{ member_id: string; day: string; points: string }>`
+            with bets as (
+              select s.member_id, s.day,
+                floor(sum(s.valid_bet)::numeric * r.milli / ${unit}::numeric)::bigint as points
+              from member_stat_daily s
+              join unnest(${r.types}::text[], ${r.milli}::bigint[]) as r(game_type, milli) on r.game_type = s.game_type
+              where s.merchant_id = ${brand.id} and s.member_id = any(${chunk}::bigint[])
+                and s.day between ${from}::date and ${today}::date
+              group by s.member_id, s.day, s.game_type, r.milli),
+            deposits as (
+              select d.member_id, d.day, floor(sum(d.amount)::numeric * ${r.deposit}::bigint / ${unit}::numeric)::bigint as points
+              from member_money_daily d
+              where d.merchant_id = ${brand.id} and d.member_id = any(${chunk}::bigint[])
+                and d.day between ${from}::date and ${today}::date and d.kind = 'DEPOSIT'
+              group by d.member_id, d.day)
+            select x.member_id, x.day::text as day, sum(x.points)::bigint as points
+            from (select * from bets union all select * from deposits) x
+            join member m on m.id = x.member_id and m.type <> all(${[...trialTypes]}::int[])
+            group by x.member_id, x.day having sum(x.points) > 0
+            order by 1, 2`.execute(tx);
+          if (earned.length === 0) return { n: 0, points: 0n };
+          await sql`
+            insert into points_day (member_id, day, merchant_id)
+            select x.m, x.d, ${brand.id}
+            from unnest(${earned.map((e) => e.member_id)}::bigint[], ${earned.map((e) => e.day)}::date[]) as x(m, d)
+            on conflict do nothing`.execute(tx);
+          const { rows: locked } = await sql<{ member_id: string; day: string; credited: string }>`
+            select member_id, day::text as day, credited from points_day
+            where member_id = any(${chunk}::bigint[]) and day between ${from}::date and ${today}::date
+            order by member_id, day for update`.execute(tx);
+          const creditedOf = new Map(locked.map((l) => [`${l.member_id}:${l.day}`, BigInt(l.credited)]));
+          // Points are never taken back: a day that earned less than was credited stays as it is.
+          const dueDays = earned
+            .map((e) => ({ ...e, before: creditedOf.get(`${e.member_id}:${e.day}`) ?? 0n }))
+            .filter((e) => BigInt(e.points) > e.before);
+          if (dueDays.length === 0) return { n: 0, points: 0n };
+          const perMember = new Map<string, { points: bigint; key: string[] }>();
+          for (const d of dueDays) {
+            const m = perMember.get(String(d.member_id)) ?? { points: 0n, key: [] };
+            m.points += BigInt(d.points) - d.before;
+            m.key.push(`${d.day}:${d.before}`);
+            perMember.set(String(d.member_id), m);
+          }
+          const issued = await ledger.systemAccount(tx, brand.id, 'points_issued', POINTS_CURRENCY);
+          await sql`
+            insert into ledger_account (merchant_id, owner_id, kind, code, currency)
+            select ${brand.id}, x, 'points', 'POINTS', ${POINTS_CURRENCY}
+            from unnest(${[...perMember.keys()]}::bigint[]) x
+            on conflict do nothing`.execute(tx);
+          const { rows: accounts } = await sql<{ owner_id: string; id: string }>`
+            select owner_id, id from ledger_account
+            where merchant_id = ${brand.id} and kind = 'points' and code = 'POINTS'
+              and owner_id = any(${`{${[...perMember.keys()].join(',')}}`}::bigint[])`.execute(tx);
+          const accountOf = new Map(accounts.map((a) => [String(a.owner_id), String(a.id)]));
+          await ledger.creditMany(tx, {
+            merchantId: brand.id,
+            kind: 'POINTS_EARN',
+            from: issued,
+            items: [...perMember].map(([memberId, m]) => ({
+              // The locked days and what they had name the credit: unique as credited only grows.
+              idempotencyKey: `points:earn:${memberId}:${m.key.join(',')}`,
+              request: { memberId, points: m.points.toString() },
+              memberId,
+              accountId: accountOf.get(memberId)!,
+              amount: m.points,
+              reference: `points:${from}:${today}`,
+            })),
+          });
+          await sql`
+            update points_day p set credited = x.points
+            from unnest(${dueDays.map((d) => d.member_id)}::bigint[], ${dueDays.map((d) => d.day)}::date[],
+                        ${dueDays.map((d) => d.points)}::bigint[]) as x(m, d, points)
+            where p.member_id = x.m and p.day = x.d`.execute(tx);
+          return { n: perMember.size, points: [...perMember.values()].reduce((a, m) => a + m.points, 0n) };
+        });
+        credited += paid.n;
+        total += paid.points;
+      }
+      return { members: credited, points: total };
+    },
+
+    /** Redeems a catalogue reward (the payment password is checked first). */
+    async redeem(
+      brand: Brand,
+      memberId: string,
+      body: {
+        rewardId: string;
+        quantity: number;
+        address?: string | undefined;
+        paymentPassword: string;
+        requestId: string;
+      },
+    ) {
+      const s = enabled(brand);
+      const reward = s.rewards.find((r) => r.rewardId === body.rewardId);
+      if (!reward) throw new AppError('points.reward_unknown', { rewardId: body.rewardId });
+      if (reward.kind === 'goods' && !body.address) throw new AppError('points.address_required');
+      await deps.checkPaymentPassword(brand, memberId, body.paymentPassword);
+      const points = BigInt(reward.points) * BigInt(body.quantity);
+      const cash =
+        reward.kind === 'cash'
+          ? settingToMinor(reward.amount ?? 0, brand.currencyScale) * BigInt(body.quantity)
+          : 0n;
+      const request = { rewardId: reward.rewardId, quantity: body.quantity, address: body.address ?? null };
+      return once(brand, memberId, body.requestId, async (tx) => {
+        if (reward.stock !== null) {
+          await sql`insert into point_reward_stock (merchant_id, reward_id) values (${brand.id}, ${reward.rewardId})
+                    on conflict do nothing`.execute(tx);
+          const { rows } = await sql`
+            update point_reward_stock set taken = taken + ${body.quantity}
+            where merchant_id = ${brand.id} and reward_id = ${reward.rewardId} and taken + ${body.quantity} <= ${reward.stock}
+            returning taken`.execute(tx);
+          if (rows.length === 0) throw new AppError('points.out_of_stock');
+        }
+        const moved = await spend(tx, brand, memberId, {
+          key: `points:redeem:${memberId}:${body.requestId}`,
+          kind: 'POINTS_REDEEM',
+          points,
+          cash,
+          request,
+        });
+        return tx
+          .insertInto('point_redemption')
+          .values({
+            merchant_id: brand.id,
+            member_id: memberId,
+            request_id: body.requestId,
+            reward_id: reward.rewardId,
+            reward_name: reward.name,
+            kind: reward.kind,
+            quantity: body.quantity,
+            points,
+            amount: reward.kind === 'cash' ? cash : null,
+            address: reward.kind === 'goods' ? body.address! : null,
+            status: reward.kind === 'cash' ? 'approved' : 'process',
+            points_transaction_id: moved.pointsTx,
+            cash_transaction_id: moved.cashTx,
+          })
+          .returningAll()
+          .executeTakeFirstOrThrow();
+      });
+    },
+
+    /** Converts points to cash at the brand's rate. */
+    async convert(
+      brand: Brand,
+      memberId: string,
+      body: { points: number; paymentPassword: string; requestId: string },
+    ) {
+      const s = enabled(brand);
+      if (s.convertRate <= 0) throw new AppError('points.convert_off');
+      if (body.points < s.minConvert) throw new AppError('points.convert_min', { min: s.minConvert });
+      await deps.checkPaymentPassword(brand, memberId, body.paymentPassword);
+      const points = BigInt(body.points);
+      const cash = (points * 10n ** BigInt(brand.currencyScale)) / BigInt(s.convertRate);
+      return once(brand, memberId, body.requestId, async (tx) => {
+        const moved = await spend(tx, brand, memberId, {
+          key: `points:convert:${memberId}:${body.requestId}`,
+          kind: 'POINTS_CONVERT',
+          points,
+          cash,
+          request: { points: body.points },
+        });
+        return tx
+          .insertInto('point_redemption')
+          .values({
+            merchant_id: brand.id,
+            member_id: memberId,
+            request_id: body.requestId,
+            reward_id: 'convert',
+            reward_name: 'convert',
+            kind: 'convert',
+            quantity: 1,
+            points,
+            amount: cash,
+            address: null,
+            status: 'approved',
+            points_transaction_id: moved.pointsTx,
+            cash_transaction_id: moved.cashTx,
+          })
+          .returningAll()
+          .executeTakeFirstOrThrow();
+      });
+    },
+
+    async redemptions(
+      brand: Brand,
+      memberId: string | null,
+      page: { pageNo: number; pageSize: number; status?: string },
+    ) {
+      let q = db.selectFrom('point_redemption as r').where('r.merchant_id', '=', brand.id);
+      if (memberId) q = q.where('r.member_id', '=', memberId);
+      if (page.status === 'process') q = q.where('r.status', '=', 'process').where('r.kind', '=', 'goods');
+      const count = Number((await q.select(sql<string>`count(*)`.as('n')).executeTakeFirstOrThrow()).n);
+      const rows = await q
+        .innerJoin('member', 'member.id', 'r.member_id')
+        .selectAll('r')
+        .select('member.account')
+        .orderBy('r.id', memberId || page.status !== 'process' ? 'desc' : 'asc')
+        .limit(page.pageSize)
+        .offset((page.pageNo - 1) * page.pageSize)
+        .execute();
+      return {
+        list: rows.map((r) => ({ ...redemptionOut(r, brand.currencyScale), account: r.account })),
+        pageNo: page.pageNo,
+        totalPages: Math.max(1, Math.ceil(count / page.pageSize)),
+        totalCount: count,
+      };
+    },
+
+    /** Points details: the member's points movements, newest first. */
+    async details(brand: Brand, memberId: string, page: { pageNo: number; pageSize: number }) {
+      const account = await db
+        .selectFrom('ledger_account')
+        .select('id')
+        .where('owner_id', '=', memberId)
+        .where('kind', '=', 'points')
+        .executeTakeFirst();
+      if (!account) return { list: [], pageNo: page.pageNo, totalPages: 1, totalCount: 0 };
+      const q = db
+        .selectFrom('ledger_entry as e')
+        .innerJoin('ledger_transaction as t', 't.id', 'e.transaction_id')
+        .where('e.account_id', '=', account.id);
+      const count = Number((await q.select(sql<string>`count(*)`.as('n')).executeTakeFirstOrThrow()).n);
+      const rows = await q
+        .select(['e.id', 't.created_at', 't.kind', 'e.amount', 'e.balance_after', 't.reference'])
+        .orderBy('e.id', 'desc')
+        .limit(page.pageSize)
+        .offset((page.pageNo - 1) * page.pageSize)
+        .execute();
+      return {
+        list: rows.map((r) => ({
+          id: String(r.id),
+          time: new Date(r.created_at).toISOString(),
+          kind: r.kind as 'POINTS_EARN',
+          points: Number(r.amount),
+          balanceAfter: Number(r.balance_after ?? 0),
+          reference: r.reference,
+        })),
+        pageNo: page.pageNo,
+        totalPages: Math.max(1, Math.ceil(count / page.pageSize)),
+        totalCount: count,
+      };
+    },
+
+    /** The operator's decision on a goods redemption; a rejection returns the points and the stock. */
+    async review(brand: Brand, id: string, decision: 'approve' | 'reject', note: string, actor: string) {
+      const row = await ledger.transaction(async (tx) => {
+        const r = await tx
+          .selectFrom('point_redemption')
+          .selectAll()
+          .where('id', '=', id)
+          .where('merchant_id', '=', brand.id)
+          .forUpdate()
+          .executeTakeFirst();
+        if (!r) throw new AppError('not.found');
+        if (r.status !== 'process') throw new AppError('request.state', { status: r.status });
+        let refundTx: string | null = null;
+        if (decision === 'reject') {
+          const account = await pointsAccount(tx, brand, r.member_id);
+          const issued = await ledger.systemAccount(tx, brand.id, 'points_issued', POINTS_CURRENCY);
+          refundTx = (
+            await ledger.post(
+              {
+                merchantId: brand.id,
+                kind: 'POINTS_REFUND',
+                idempotencyKey: `points:refund:${r.id}`,
+                request: { redemption: r.id },
+                memberId: r.member_id,
+                reference: `redemption:${r.id}`,
+                entries: [
+                  { accountId: issued, amount: -BigInt(r.points) },
+                  { accountId: account.id, amount: BigInt(r.points) },
+                ],
+              },
+              tx,
+            )
+          ).transactionId;
+          await sql`update point_reward_stock set taken = taken - ${r.quantity}
+                    where merchant_id = ${brand.id} and reward_id = ${r.reward_id}`.execute(tx);
+        }
+        return tx
+          .updateTable('point_redemption')
+          .set({
+            status: decision === 'approve' ? 'approved' : 'rejected',
+            note,
+            reviewed_at: new Date(),
+            reviewed_by: actor,
+            refund_transaction_id: refundTx,
+          })
+          .where('id', '=', id)
+          .returningAll()
+          .executeTakeFirstOrThrow();
+      });
+      return redemptionOut(row, brand.currencyScale);
+    },
+  };
+}
+
+export type Points = ReturnType<typeof createPoints>;
