@@ -188,6 +188,20 @@ export const pointRedemptionSchema = z.object({
 });
 export type PointRedemption = z.infer<typeof pointRedemptionSchema>;
 
+export const pointRedeemBodySchema = z.object({
+  rewardId: z.string().min(1).max(32),
+  quantity: z.number().int().min(1).max(100),
+  /** Goods only: where to ship them. */
+  address: z.string().trim().min(5).max(300).optional(),
+  paymentPassword: z.string().min(1).max(128),
+  requestId: idempotencyKeySchema,
+});
+export const pointConvertBodySchema = z.object({
+  points: z.number().int().min(1).max(1_000_000_000),
+  paymentPassword: z.string().min(1).max(128),
+  requestId: idempotencyKeySchema,
+});
+
 export const pointMovementKinds = [
   'POINTS_EARN',
   'POINTS_REDEEM',
@@ -339,13 +353,7 @@ export const rewardsRoutes = {
     tag: 'rewards',
     summary:
       'Redeems a catalogue reward (encrypted body, payment password): the points are taken at once; cash is credited at once (`approved`), goods wait for an operator (`process`, with the delivery address). Idempotent by `requestId`. Errors: `points.reward_unknown`, `points.insufficient`, `points.out_of_stock`, `points.address_required`, `payment.password.invalid`, `function.disabled`.',
-    body: z.object({
-      rewardId: z.string().min(1).max(32),
-      quantity: z.number().int().min(1).max(100),
-      address: z.string().trim().min(5).max(300).optional(),
-      paymentPassword: z.string().min(1).max(128),
-      requestId: idempotencyKeySchema,
-    }),
+    body: pointRedeemBodySchema,
     reply: z.object({
       redemption: pointRedemptionSchema,
       pointBalance: z.number().int(),
@@ -357,11 +365,7 @@ export const rewardsRoutes = {
     tag: 'rewards',
     summary:
       "Converts points to cash at the brand's rate (encrypted body, payment password); the cash is ⌊points ÷ rate⌋ in minor units. Idempotent by `requestId`. Errors: `points.convert_off`, `points.convert_min`, `points.insufficient`, `payment.password.invalid`.",
-    body: z.object({
-      points: z.number().int().min(1).max(1_000_000_000),
-      paymentPassword: z.string().min(1).max(128),
-      requestId: idempotencyKeySchema,
-    }),
+    body: pointConvertBodySchema,
     reply: z.object({
       redemption: pointRedemptionSchema,
       pointBalance: z.number().int(),
