@@ -1,7 +1,7 @@
 import { pointConvertBodySchema, pointRedeemBodySchema } from '@arcadia/contract';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { type DataColumn, DataTable } from '../../../components/data-table';
 import { EmptyState } from '../../../components/empty-state';
@@ -47,13 +47,13 @@ function RedeemDialog({ reward, onClose }: { reward: PointRewardItem; onClose():
   const {
     register,
     handleSubmit,
-    watch,
+    control,
     formState: { errors },
   } = useForm({
     resolver: zodResolver(redeemFields),
     defaultValues: { quantity: 1, address: reward.kind === 'goods' ? '' : undefined, paymentPassword: '' },
   });
-  const quantity = Number(watch('quantity')) || 1;
+  const quantity = Number(useWatch({ control, name: 'quantity' })) || 1;
   return (
     <Modal open onClose={onClose} title={t('redeem_title', { name: reward.name })}>
       <form
@@ -127,10 +127,10 @@ function ConvertCard({ balance, rate, min }: { balance: number; rate: number; mi
     register,
     handleSubmit,
     reset,
-    watch,
+    control,
     formState: { errors },
   } = useForm({ resolver: zodResolver(convertFields), defaultValues: { points: min, paymentPassword: '' } });
-  const points = Number(watch('points')) || 0;
+  const points = Number(useWatch({ control, name: 'points' })) || 0;
   return (
     <section className="point-convert" aria-labelledby="point-convert-title">
       <h3 id="point-convert-title">{t('convert_title')}</h3>
