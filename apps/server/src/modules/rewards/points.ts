@@ -200,8 +200,10 @@ export function createPoints(deps: {
   return {
     settings: pointsSettings,
 
-    balance: async (brand: Brand, memberId: string) => {
+    /** The member's points, after crediting what its latest bets and deposits earned. */
+    async balance(brand: Brand, memberId: string) {
       enabled(brand);
+      await this.earn(brand, [memberId]);
       return { balance: await pointBalance(memberId) };
     },
 
@@ -239,16 +241,19 @@ export function createPoints(deps: {
     /**
      * The earning job: for the last `POINTS_WINDOW_DAYS` days, every member's points for its valid
      * bets (per product type) and deposits beyond what was credited, as `POINTS_EARN` postings from
-     * `points_issued`, members in chunks, each chunk's `points_day` rows locked. Idempotent.
+     * `points_issued`, members in chunks, each chunk's `points_day` rows locked. Idempotent. `only`:
+     * these members alone (the member's own balance read credits its points at once).
      */
-    async earn(brand: Brand) {
+    async earn(brand: Brand, only?: string[]) {
       const s = pointsSettings(brand);
       if (!s.enabled) return { members: 0, points: 0n };
       const today = utcDay(deps.clock.now());
       const from = addDays(today, -(POINTS_WINDOW_DAYS - 1));
       const r = ratioArrays(s);
       const unit = (10n ** BigInt(brand.currencyScale) * 1000n).toString();
-      const { rows: members } = await sql<{ member_id: string }>`
+      const candidates = async () =>
+        (
+          await sql<{ member_id: string }>`
         select s.member_id from member_stat_daily s
         where s.merchant_id = ${brand.id} and s.day between ${from}::date and ${today}::date and s.valid_bet > 0
           and s.game_type = any(${r.types}::text[])
@@ -256,8 +261,9 @@ export function createPoints(deps: {
         select d.member_id from member_money_daily d
         where d.merchant_id = ${brand.id} and d.day between ${from}::date and ${today}::date and d.kind = 'DEPOSIT'
           and ${r.deposit}::bigint > 0
-        order by 1`.execute(db);
-      const ids = members.map((m) => String(m.member_id));
+        order by 1`.execute(db)
+        ).rows.map((m) => String(m.member_id));
+      const ids = only ?? (await candidates());
       let credited = 0;
       let total = 0n;
       for (let i = 0; i < ids.length; i += CHUNK) {
