@@ -1,7 +1,7 @@
 import { type APIRequestContext, type Locator, type Page, expect } from '@playwright/test';
 import { merchantCode, opsApiKey } from './env';
 import { en } from './locale';
-import { header } from './ui';
+import { field, header } from './ui';
 
 /** GET /wps/v2/wallets/balance: the ledger's figures (major units). */
 export interface WalletBalance {
@@ -165,4 +165,20 @@ export async function launchGameUrl(
   });
   expect(res.status(), await res.text()).toBe(200);
   return ((await res.json()) as { value: { content: { game_url: string } } }).value.content.game_url;
+}
+
+/** Sets the member's payment password in the security centre (the member is logged in). */
+export async function setPaymentPassword(
+  page: Page,
+  loginPassword: string,
+  paymentPassword: string,
+): Promise<void> {
+  const security = await openMemberPage(page, 'securityCenter');
+  const card = security.getByRole('region', { name: en('wallet', 'payment_password'), exact: true });
+  await card.getByRole('button', { name: en('wallet', 'set_payment_password'), exact: true }).click();
+  await field(card, en('wallet', 'login_password')).fill(loginPassword);
+  await field(card, en('wallet', 'new_payment_password')).fill(paymentPassword);
+  await field(card, en('wallet', 'confirm_payment_password')).fill(paymentPassword);
+  await card.getByRole('button', { name: en('wallet', 'save'), exact: true }).click();
+  await expect(card.getByText(en('wallet', 'payment_password_status_set'), { exact: true })).toBeVisible();
 }
