@@ -2,20 +2,18 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { hashPassword } from '../../lib/password.js';
 import { TEST_OPS_KEY, type TestApp, buildTestApp } from '../../test/build-test-app.js';
-import { TEAM_PASSWORD, addBet, addMember, postMoney } from '../agent/agent.test-support.js';
+import { addBet, postMoney } from '../agent/agent.test-support.js';
 import { checkLedger } from '../ledger/ledger.check.js';
+import { demoMerchantId, loggedInMember, mainBalance } from './rewards.test-support.js';
 
 let t: TestApp;
 let merchantId: number;
-let seq = 0;
 const PAY = 'pay-pass-2026';
 let payHash: string;
 
 beforeAll(async () => {
   t = await buildTestApp({ demo: true });
-  merchantId = (
-    await t.db.selectFrom('merchant').select('id').where('code', '=', 'demo').executeTakeFirstOrThrow()
-  ).id;
+  merchantId = await demoMerchantId(t);
   payHash = await hashPassword(PAY);
 }, 120_000);
 afterAll(() => t.close());
@@ -25,11 +23,9 @@ afterEach(async () => {
 
 /** A member of the demo brand with a payment password, logged in. */
 async function member() {
-  seq += 1;
-  const account = `pt${seq}_${Math.random().toString(36).slice(2, 7)}`;
-  const id = await addMember(t.db, merchantId, account, 0, null);
-  await t.db.updateTable('member').set({ payment_password_hash: payHash }).where('id', '=', id).execute();
-  return { id, account, token: await t.login(account, TEAM_PASSWORD) };
+  const m = await loggedInMember(t, merchantId, 'pt');
+  await t.db.updateTable('member').set({ payment_password_hash: payHash }).where('id', '=', m.id).execute();
+  return m;
 }
 const get = async (url: string, token: string) =>
   (await t.app.inject({ method: 'GET', url, headers: { authorization: token } })).json();
@@ -49,17 +45,7 @@ const convert = (token: string, body: Record<string, unknown>) =>
   );
 const points = async (token: string) =>
   (await get('/wps/relay/MCS2_getPointBalance', token)).value.balance as number;
-const cash = async (memberId: string) =>
-  BigInt(
-    (
-      await t.db
-        .selectFrom('ledger_account')
-        .select('balance')
-        .where('owner_id', '=', memberId)
-        .where('kind', '=', 'main')
-        .executeTakeFirst()
-    )?.balance ?? 0,
-  );
+const cash = (memberId: string) => mainBalance(t, memberId);
 const earn = async () => t.app.rewards.points.earn(await t.app.rewards.brand('demo'));
 const play = (memberId: string, gameType: string, stake: bigint) =>
   addBet(t.db, { merchantId, memberId, gameType, stake, payout: 0n, at: new Date() });

@@ -3,11 +3,12 @@ import { sql } from 'kysely';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { TEST_OPS_KEY, type TestApp, buildTestApp } from '../../test/build-test-app.js';
 import { fundMain } from '../../test/factories.js';
-import { TEAM_PASSWORD, addBet, addMember } from '../agent/agent.test-support.js';
+import { addBet, addMember } from '../agent/agent.test-support.js';
 import { checkLedger } from '../ledger/ledger.check.js';
 import { createVendorSession } from '../vendors/vendor-session.js';
 import { signVendorBody, vendorSecret } from '../vendors/vendor-secret.js';
 import { addDays, utcDay } from './rebate.js';
+import { mainBalance as balanceOf, demoMerchantId, loggedInMember } from './rewards.test-support.js';
 
 let t: TestApp;
 let merchantId: number;
@@ -16,22 +17,14 @@ const DAY = 86_400_000;
 
 beforeAll(async () => {
   t = await buildTestApp({ demo: true });
-  merchantId = (
-    await t.db.selectFrom('merchant').select('id').where('code', '=', 'demo').executeTakeFirstOrThrow()
-  ).id;
+  merchantId = await demoMerchantId(t);
 }, 120_000);
 afterAll(() => t.close());
 afterEach(async () => {
   expect(await checkLedger(t.db)).toEqual([]);
 });
 
-/** A new member of the demo brand, logged in. */
-async function member() {
-  seq += 1;
-  const account = `rb${seq}_${Math.random().toString(36).slice(2, 7)}`;
-  const id = await addMember(t.db, merchantId, account, 0, null);
-  return { id, token: await t.login(account, TEAM_PASSWORD) };
-}
+const member = () => loggedInMember(t, merchantId, 'rb');
 
 const settled = (memberId: string, gameType: string, stake: bigint, at = new Date()) =>
   addBet(t.db, { merchantId, memberId, gameType, stake, payout: 0n, at });
@@ -41,17 +34,7 @@ const api = (method: 'GET' | 'POST', url: string, token: string) =>
 const ops = (method: 'GET' | 'POST', url: string, payload?: unknown) =>
   t.app.inject({ method, url, payload: payload as object, headers: { 'x-ops-key': TEST_OPS_KEY } });
 
-const mainBalance = async (memberId: string) =>
-  BigInt(
-    (
-      await t.db
-        .selectFrom('ledger_account')
-        .select('balance')
-        .where('owner_id', '=', memberId)
-        .where('kind', '=', 'main')
-        .executeTakeFirst()
-    )?.balance ?? 0,
-  );
+const mainBalance = (memberId: string) => balanceOf(t, memberId);
 const payments = (memberId: string) =>
   t.db.selectFrom('rebate_payment').selectAll().where('member_id', '=', memberId).orderBy('id').execute();
 

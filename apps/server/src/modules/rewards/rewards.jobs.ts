@@ -1,15 +1,16 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import type { Job } from '../../jobs/job-runner.js';
-import type { BrandService } from '../brand/brand.service.js';
-import type { Rebates } from './rebate.js';
+import type { Brand, BrandService } from '../brand/brand.service.js';
 import type { Points } from './points.js';
+import type { Rebates } from './rebate.js';
 import type { Vip } from './vip.js';
 
 /**
- * The daily rebate and the VIP review on the shared job runner (docs/jobs.md): every few minutes it settles
- * yesterday for each brand that has not had it settled. Idempotent (a member already paid is owed
- * nothing), so a rerun, a crash half-way or a second instance pays nothing twice.
+ * The rewards' schedules on the shared job runner (docs/jobs.md): the daily rebate (yesterday, once
+ * per brand), the VIP review and the points earning. Each is idempotent — a member already paid,
+ * reviewed or credited is owed nothing — so a rerun, a crash half-way or a second instance pays
+ * nothing twice.
  */
 export function rewardsJobs(deps: {
   db: Kysely<Database>;
@@ -18,62 +19,36 @@ export function rewardsJobs(deps: {
   vip: Vip;
   points: Points;
 }): Job[] {
+  /** A job that runs `work` for every active brand and adds up what it did. */
+  const everyBrand = (name: string, everyMs: number, work: (brand: Brand) => Promise<number>): Job => ({
+    name,
+    everyMs,
+    leaseMs: 30 * 60_000,
+    async run() {
+      const codes = await deps.db
+        .selectFrom('merchant')
+        .select('code')
+        .where('status', '=', 'active')
+        .execute();
+      let done = 0;
+      for (const { code } of codes) done += await work(await deps.brands.get(code));
+      return done;
+    },
+  });
   return [
-    {
-      name: 'rewards.rebate-daily',
-      everyMs: 10 * 60_000,
-      leaseMs: 30 * 60_000,
-      async run() {
-        const codes = await deps.db
-          .selectFrom('merchant')
-          .select('code')
-          .where('status', '=', 'active')
-          .execute();
-        let payments = 0;
-        for (const { code } of codes) {
-          const brand = await deps.brands.get(code);
-          for (const day of await deps.rebates.pendingDays(brand))
-            payments += (await deps.rebates.settleDay(brand, day)).payments;
-        }
-        return payments;
-      },
-    },
-    {
-      // Upgrades land within minutes (a member's own progress page reviews it at once); the keep
-      // check runs at the first review of each month.
-      name: 'rewards.vip-review',
-      everyMs: 10 * 60_000,
-      leaseMs: 30 * 60_000,
-      async run() {
-        const codes = await deps.db
-          .selectFrom('merchant')
-          .select('code')
-          .where('status', '=', 'active')
-          .execute();
-        let changed = 0;
-        for (const { code } of codes) {
-          const r = await deps.vip.review(await deps.brands.get(code));
-          changed += r.upgraded + r.downgraded;
-        }
-        return changed;
-      },
-    },
-    {
-      // Points for the last days' valid bets and deposits, credited as they come (never expiring).
-      name: 'rewards.points-earn',
-      everyMs: 5 * 60_000,
-      leaseMs: 30 * 60_000,
-      async run() {
-        const codes = await deps.db
-          .selectFrom('merchant')
-          .select('code')
-          .where('status', '=', 'active')
-          .execute();
-        let members = 0;
-        for (const { code } of codes)
-          members += (await deps.points.earn(await deps.brands.get(code))).members;
-        return members;
-      },
-    },
+    everyBrand('rewards.rebate-daily', 10 * 60_000, async (brand) => {
+      let payments = 0;
+      for (const day of await deps.rebates.pendingDays(brand))
+        payments += (await deps.rebates.settleDay(brand, day)).payments;
+      return payments;
+    }),
+    // Upgrades land within minutes (a member's own progress page reviews it at once); the keep
+    // check runs at the first review of each month.
+    everyBrand('rewards.vip-review', 10 * 60_000, async (brand) => {
+      const r = await deps.vip.review(brand);
+      return r.upgraded + r.downgraded;
+    }),
+    // Points for the last days' valid bets and deposits, credited as they come (never expiring).
+    everyBrand('rewards.points-earn', 5 * 60_000, async (brand) => (await deps.points.earn(brand)).members),
   ];
 }

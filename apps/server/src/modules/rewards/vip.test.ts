@@ -1,30 +1,23 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { TEST_OPS_KEY, type TestApp, buildTestApp } from '../../test/build-test-app.js';
-import { TEAM_PASSWORD, addBet, addMember, postMoney } from '../agent/agent.test-support.js';
+import { addBet, postMoney } from '../agent/agent.test-support.js';
 import { checkLedger } from '../ledger/ledger.check.js';
+import { mainBalance as balanceOf, demoMerchantId, loggedInMember } from './rewards.test-support.js';
 import { qualifyingLevel } from './vip.js';
 
 let t: TestApp;
 let merchantId: number;
-let seq = 0;
 
 beforeAll(async () => {
   t = await buildTestApp({ demo: true });
-  merchantId = (
-    await t.db.selectFrom('merchant').select('id').where('code', '=', 'demo').executeTakeFirstOrThrow()
-  ).id;
+  merchantId = await demoMerchantId(t);
 }, 120_000);
 afterAll(() => t.close());
 afterEach(async () => {
   expect(await checkLedger(t.db)).toEqual([]);
 });
 
-async function member() {
-  seq += 1;
-  const account = `vip${seq}_${Math.random().toString(36).slice(2, 7)}`;
-  const id = await addMember(t.db, merchantId, account, 0, null);
-  return { id, token: await t.login(account, TEAM_PASSWORD) };
-}
+const member = () => loggedInMember(t, merchantId, 'vip');
 const api = (url: string, token: string) =>
   t.app.inject({ method: 'GET', url, headers: { authorization: token } });
 const progress = async (token: string) =>
@@ -38,17 +31,7 @@ const bonusPaid = async (memberId: string) =>
       .where('kind', '=', 'VIP_BONUS')
       .execute()
   ).map((r) => r.idempotency_key);
-const mainBalance = async (memberId: string) =>
-  BigInt(
-    (
-      await t.db
-        .selectFrom('ledger_account')
-        .select('balance')
-        .where('owner_id', '=', memberId)
-        .where('kind', '=', 'main')
-        .executeTakeFirst()
-    )?.balance ?? 0,
-  );
+const mainBalance = (memberId: string) => balanceOf(t, memberId);
 /** Demo tiers: VIP1 at 1,000 total / 200 this month / 100 deposited (bonus 5), VIP2 at 10,000 / 2,000 / 1,000 (bonus 30). */
 const play = (memberId: string, stake: bigint, at = new Date()) =>
   addBet(t.db, { merchantId, memberId, gameType: 'RNG', stake, payout: 0n, at });

@@ -1,0 +1,28 @@
+import type { TestApp } from '../../test/build-test-app.js';
+import { TEAM_PASSWORD, addMember } from '../agent/agent.test-support.js';
+
+/** The demo brand's id. */
+export async function demoMerchantId(t: TestApp): Promise<number> {
+  return (await t.db.selectFrom('merchant').select('id').where('code', '=', 'demo').executeTakeFirstOrThrow())
+    .id;
+}
+
+let seq = 0;
+/** A new member of the demo brand, logged in (its account is `<prefix><n>_<random>`). */
+export async function loggedInMember(t: TestApp, merchantId: number, prefix: string) {
+  seq += 1;
+  const account = `${prefix}${seq}_${Math.random().toString(36).slice(2, 7)}`;
+  const id = await addMember(t.db, merchantId, account, 0, null);
+  return { id, account, token: await t.login(account, TEAM_PASSWORD) };
+}
+
+/** The member's main-wallet balance in minor units (0 before it has a wallet). */
+export async function mainBalance(t: TestApp, memberId: string): Promise<bigint> {
+  const row = await t.db
+    .selectFrom('ledger_account')
+    .select('balance')
+    .where('owner_id', '=', memberId)
+    .where('kind', '=', 'main')
+    .executeTakeFirst();
+  return BigInt(row?.balance ?? 0);
+}
