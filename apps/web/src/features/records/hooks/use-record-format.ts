@@ -1,6 +1,6 @@
-import { type LanguageCode, languageCatalogue } from '@arcadia/contract/client';
 import { useCallback, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useLocaleTag } from '../../../lib/locale-tag';
 import { formatMoney } from '../../../lib/money';
 import { useBrand } from '../../../lib/permission';
 
@@ -9,7 +9,7 @@ export function useRecordFormat() {
   const { i18n } = useTranslation();
   const brand = useBrand();
   const code = (i18n.resolvedLanguage ?? i18n.language ?? 'en').toUpperCase();
-  const locale = code in languageCatalogue ? languageCatalogue[code as LanguageCode].locale : 'en';
+  const locale = useLocaleTag();
   const scale = brand.currencyScale;
   const money = useCallback(
     (value: number, signed = false) =>

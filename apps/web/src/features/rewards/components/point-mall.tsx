@@ -1,5 +1,7 @@
 import { pointConvertBodySchema, pointRedeemBodySchema } from '@arcadia/contract';
 import { zodResolver } from '@hookform/resolvers/zod';
+import type { RowData } from '@tanstack/react-table';
+import type { UseQueryResult } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -225,14 +227,37 @@ function Catalogue({ balance }: { balance: number | null }) {
   );
 }
 
+/** A paged read as a table: loading, empty, rows and pages. */
+function PagedTable<Row extends RowData>(props: {
+  useRows: (pageNo: number, pageSize: number) => UseQueryResult<{ list: Row[]; totalPages: number }>;
+  columns: DataColumn<Row>[];
+  caption: string;
+  empty: string;
+  rowKey: (row: Row) => string;
+  testId: string;
+}) {
+  const [pageNo, setPageNo] = useState(1);
+  const q = props.useRows(pageNo, PAGE_SIZE);
+  if (q.isPending) return <PanelLoading />;
+  const data = q.data;
+  if (!data || data.list.length === 0) return <EmptyState message={props.empty} />;
+  return (
+    <>
+      <DataTable
+        columns={props.columns}
+        data={data.list}
+        caption={props.caption}
+        rowKey={props.rowKey}
+        testId={props.testId}
+      />
+      <Pagination page={pageNo} totalPages={data.totalPages} onChange={setPageNo} label={props.caption} />
+    </>
+  );
+}
+
 function History() {
   const { t } = useTranslation('rewards');
   const { money, dateTime } = useRewardFormat();
-  const [pageNo, setPageNo] = useState(1);
-  const q = usePointHistoryQuery(pageNo, PAGE_SIZE);
-  if (q.isPending) return <PanelLoading />;
-  const data = q.data;
-  if (!data || data.list.length === 0) return <EmptyState message={t('no_redemptions')} />;
   const columns: DataColumn<PointRedemptionItem>[] = [
     { id: 'time', header: t('col_time'), cell: ({ row }) => dateTime(row.original.createdAt) },
     {
@@ -264,32 +289,20 @@ function History() {
     },
   ];
   return (
-    <>
-      <DataTable
-        columns={columns}
-        data={data.list}
-        caption={t('history_caption')}
-        rowKey={(r) => r.id}
-        testId="point-history"
-      />
-      <Pagination
-        page={pageNo}
-        totalPages={data.totalPages}
-        onChange={setPageNo}
-        label={t('history_caption')}
-      />
-    </>
+    <PagedTable
+      useRows={usePointHistoryQuery}
+      columns={columns}
+      caption={t('history_caption')}
+      empty={t('no_redemptions')}
+      rowKey={(r) => r.id}
+      testId="point-history"
+    />
   );
 }
 
 function Details() {
   const { t } = useTranslation(['rewards', 'wallet']);
   const { dateTime } = useRewardFormat();
-  const [pageNo, setPageNo] = useState(1);
-  const q = usePointDetailsQuery(pageNo, PAGE_SIZE);
-  if (q.isPending) return <PanelLoading />;
-  const data = q.data;
-  if (!data || data.list.length === 0) return <EmptyState message={t('rewards:no_movements')} />;
   const columns: DataColumn<PointMovement>[] = [
     { id: 'time', header: t('rewards:col_time'), cell: ({ row }) => dateTime(row.original.time) },
     { id: 'kind', header: t('rewards:col_kind'), cell: ({ row }) => t(`wallet:kinds.${row.original.kind}`) },
@@ -312,21 +325,14 @@ function Details() {
     },
   ];
   return (
-    <>
-      <DataTable
-        columns={columns}
-        data={data.list}
-        caption={t('rewards:details_caption')}
-        rowKey={(r) => r.id}
-        testId="point-details"
-      />
-      <Pagination
-        page={pageNo}
-        totalPages={data.totalPages}
-        onChange={setPageNo}
-        label={t('rewards:details_caption')}
-      />
-    </>
+    <PagedTable
+      useRows={usePointDetailsQuery}
+      columns={columns}
+      caption={t('rewards:details_caption')}
+      empty={t('rewards:no_movements')}
+      rowKey={(r) => r.id}
+      testId="point-details"
+    />
   );
 }
 

@@ -1,5 +1,5 @@
 import { useCallback, useMemo } from 'react';
-import { useLocaleTag } from './use-money';
+import { useLocaleTag } from '../../../lib/locale-tag';
 
 /** Date and time in the interface language's conventions, to the second: `format(iso)`. */
 export function useDateTime() {

@@ -1,17 +1,10 @@
-import { type LanguageCode, languageCatalogue } from '@arcadia/contract/client';
 import { useCallback, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type MoneyFormatOptions, formatMoney } from '../../../lib/money';
+import { useLocaleTag } from '../../../lib/locale-tag';
 import { useBrand } from '../../../lib/permission';
 import { useBalanceQuery } from '../api/wallet';
 import { MAIN } from '../lib/wallets';
-
-/** The BCP 47 locale of the interface language, for number and date formatting. */
-export function useLocaleTag(): string {
-  const { i18n } = useTranslation();
-  const code = (i18n.resolvedLanguage ?? i18n.language ?? 'en').toUpperCase();
-  return code in languageCatalogue ? languageCatalogue[code as LanguageCode].locale : 'en';
-}
 
 /**
  * Money display in the user's locale with the currency of the balance reply (the brand's until
