@@ -196,6 +196,8 @@ export async function buildApp(deps: AppDeps) {
     repository: createPaymentsRepository(),
     gateway,
     notify: inbox.notices.payment,
+    // A withdrawal waits for the turnover open bonuses ask for (the rewards module, built below).
+    turnoverLeft: (tx, brand, memberId) => rewards.promotions.turnoverLeft(tx, brand, memberId),
   });
 
   // Operations metrics (docs/operations.md): GET /metrics for Prometheus.

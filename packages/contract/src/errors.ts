@@ -82,6 +82,13 @@ export const errorCatalogue = {
   'points.address_required': { status: 400, message: 'Goods need a delivery address.' },
   'points.convert_off': { status: 403, message: 'Points cannot be converted on this site.' },
   'points.convert_min': { status: 400, message: 'Convert at least {min} points.' },
+  'promotion.unknown': { status: 404, message: 'No such promotion.' },
+  'promotion.not_eligible': { status: 409, message: 'This promotion cannot be claimed yet.' },
+  'promotion.claimed': { status: 409, message: 'You have already claimed this promotion.' },
+  'withdraw.turnover_required': {
+    status: 409,
+    message: 'Your bonus needs {remaining} more turnover before you can withdraw.',
+  },
   'sports.trial_refused': { status: 403, message: 'Trial accounts cannot place sports bets.' },
   'sports.result_invalid': { status: 400, message: 'This result does not fit the event’s markets.' },
   'lottery.not_official': {

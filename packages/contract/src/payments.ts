@@ -209,6 +209,8 @@ export const paymentRoutes = {
       hasPaymentPassword: z.boolean(),
       /** Minutes after payment within which the member confirms receipt. */
       confirmMinutes: z.number().int(),
+      /** Turnover open bonuses still ask for before a withdrawal (major units; 0: none). */
+      turnoverLeft: z.number().default(0),
     }),
   }),
   withdrawCreate: defineRoute({

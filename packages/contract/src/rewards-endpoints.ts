@@ -121,6 +121,35 @@ export const rewardsEndpoints = {
     encrypted: false,
     opsRoles: ['admin', 'finance'],
   },
+  // Promotions (the original's PROMOFE / MCSFE relay names) and bonus money.
+  promotionCategories: {
+    method: 'GET',
+    path: '/wps/relay/PROMOFE_getPromotionAnnouncementCategory',
+    auth: 'optional',
+    encrypted: false,
+  },
+  promotionList: {
+    method: 'GET',
+    path: '/wps/relay/MCSFE_getAvailablePromotions',
+    auth: 'optional',
+    encrypted: false,
+  },
+  promotionClaim: {
+    method: 'POST',
+    path: '/wps/relay/MCSFE_claimIssuedPromotion',
+    auth: 'member',
+    encrypted: false,
+    modId: 'REWCEN3',
+    trial: false,
+  },
+  bonusStatus: { method: 'GET', path: '/wps/bonus', auth: 'member', encrypted: false, trial: false },
+  bonusForfeit: {
+    method: 'POST',
+    path: '/wps/bonus/forfeit',
+    auth: 'member',
+    encrypted: false,
+    trial: false,
+  },
   opsRebateRun: {
     method: 'POST',
     path: '/ops/merchants/:merchantCode/rebate/run',

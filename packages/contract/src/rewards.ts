@@ -209,6 +209,81 @@ export const pointMovementKinds = [
   'POINTS_REFUND',
 ] as const;
 
+/*
+ * Promotions and bonus money (spec §1 promotions, §2 /promotions, §4 activity statuses; domain
+ * notes I). A promotion's bonus is credited to the main wallet (`BONUS`, from promotions expense)
+ * with a turnover requirement (wagering × bonus, valid bets weighted per product type); while any
+ * requirement is open a withdrawal is refused with the turnover left, and the member may forfeit
+ * a bonus instead (its amount leaves the wallet, as far as the wallet holds it).
+ * Automatic promotions: `first_deposit` (a share of the first deposit, within days of it),
+ * `daily_signin` (a fixed bonus once a day), `rescue` (a share of yesterday's net loss).
+ */
+const localized = z.record(z.string().regex(/^[A-Z]{2}$/), z.string().max(20_000));
+export const promotionKindSchema = z.enum(['first_deposit', 'daily_signin', 'rescue']);
+export const promotionCategorySchema = z.enum(['deposit', 'daily', 'vip', 'other']);
+export const promotionSettingSchema = z.object({
+  id: z.string().regex(/^[a-z0-9_-]{1,32}$/),
+  kind: promotionKindSchema,
+  category: promotionCategorySchema.default('other'),
+  title: localized,
+  summary: localized.default({}),
+  /** HTML; sanitised on the server before it is sent. */
+  content: localized.default({}),
+  startsAt: z.iso.datetime().nullable().default(null),
+  endsAt: z.iso.datetime().nullable().default(null),
+  /** The lowest VIP tier that may claim it. */
+  minVip: z.number().int().min(0).max(30).default(0),
+  /** `first_deposit`, `rescue`: the bonus as a share of the deposit or the loss. */
+  percent: z.number().min(0).max(5).multipleOf(0.0001).default(0),
+  /** `daily_signin`: the bonus (major units). */
+  amount: z.number().min(0).max(1_000_000).default(0),
+  /** The largest bonus (0: no cap). */
+  cap: z.number().min(0).max(1_000_000).default(0),
+  /** `first_deposit`: the smallest deposit; `rescue`: the smallest loss. */
+  minBase: z.number().min(0).max(1_000_000).default(0),
+  /** Turnover required, as a multiple of the bonus (at most 10×). */
+  wagering: z.number().min(0).max(10).multipleOf(0.01).default(1),
+  /** `first_deposit`: days after the first deposit in which it may be claimed. */
+  withinDays: z.number().int().min(1).max(365).default(7),
+});
+export type Promotion = z.infer<typeof promotionSettingSchema>;
+export const promotionsSettingsSchema = z.object({
+  list: z.array(promotionSettingSchema).max(100).default([]),
+  /** How much of a product type's valid bets counts toward turnover (missing: all of it). */
+  weights: z.partialRecord(rebateProductTypeSchema, z.number().min(0).max(1).multipleOf(0.01)).default({}),
+});
+export type PromotionsSettings = z.infer<typeof promotionsSettingsSchema>;
+
+/** Spec §4 activity statuses as this platform uses them (docs/rewards.md). */
+export const promotionStatusSchema = z.enum(['join', 'claim', 'claimed', 'process', 'close', 'coming soon']);
+export const promotionOutSchema = z.object({
+  id: z.string(),
+  kind: promotionKindSchema,
+  category: promotionCategorySchema,
+  title: z.string(),
+  summary: z.string(),
+  content: z.string(),
+  startsAt: z.iso.datetime().nullable(),
+  endsAt: z.iso.datetime().nullable(),
+  wagering: z.number(),
+  status: promotionStatusSchema,
+  /** What a claim would pay now (major units), when it can be claimed. */
+  claimable: z.number().nullable(),
+  /** Why it cannot be claimed yet (`process`): an error code to translate. */
+  reason: z.string().nullable(),
+});
+export const bonusGrantSchema = z.object({
+  id: z.string(),
+  promotionId: z.string(),
+  title: z.string(),
+  amount: z.number(),
+  /** Turnover this bonus asks for (major units). */
+  required: z.number(),
+  status: z.enum(['open', 'met', 'forfeited']),
+  grantedAt: z.iso.datetime(),
+  closedAt: z.iso.datetime().nullable(),
+});
+
 const merchantParams = z.object({ merchantCode: z.string().min(1).max(32) });
 const pageQuery = {
   pageNo: z.coerce.number().int().min(1).max(10_000).default(1),
@@ -393,6 +468,50 @@ export const rewardsRoutes = {
     params: merchantParams.extend({ id: z.string().regex(/^\d{1,18}$/) }),
     body: z.object({ decision: z.enum(['approve', 'reject']), note: z.string().trim().min(3).max(300) }),
     reply: pointRedemptionSchema,
+  }),
+  promotionCategories: defineRoute({
+    ...endpoints.promotionCategories,
+    tag: 'rewards',
+    summary:
+      "The promotions' categories (the original's `getPromotionAnnouncementCategory`), with how many each holds.",
+    reply: z.object({
+      list: z.array(z.object({ category: promotionCategorySchema, count: z.number().int() })),
+    }),
+  }),
+  promotionList: defineRoute({
+    ...endpoints.promotionList,
+    tag: 'rewards',
+    summary:
+      "The brand's promotions in the caller's language with their content (sanitised HTML) and, for a member, each one's status: `claim` with what it pays now, `claimed` for this period, `process` (not yet: `reason`), `close`, `coming soon`; visitors see `join`.",
+    reply: z.object({ list: z.array(promotionOutSchema) }),
+  }),
+  promotionClaim: defineRoute({
+    ...endpoints.promotionClaim,
+    tag: 'rewards',
+    summary:
+      'Claims a promotion: its bonus is credited (`BONUS`) with its turnover requirement. Once per period (first deposit: once; sign-in and rescue: once a day) — parallel claims pay once. Errors: `promotion.unknown`, `promotion.not_eligible` (with `reason`), `promotion.claimed`, `in_need_true_account`.',
+    body: z.object({ promotionId: z.string().min(1).max(32) }),
+    reply: z.object({ grant: bonusGrantSchema, balance: z.number(), turnoverLeft: z.number() }),
+  }),
+  bonusStatus: defineRoute({
+    ...endpoints.bonusStatus,
+    tag: 'rewards',
+    summary:
+      "The member's bonuses and the turnover still needed before a withdrawal (valid bets since the oldest open bonus, weighted per product type).",
+    reply: z.object({
+      list: z.array(bonusGrantSchema),
+      turnoverLeft: z.number(),
+      turnoverDone: z.number(),
+      turnoverRequired: z.number(),
+    }),
+  }),
+  bonusForfeit: defineRoute({
+    ...endpoints.bonusForfeit,
+    tag: 'rewards',
+    summary:
+      'Gives up an open bonus: its amount leaves the main wallet (`BONUS_FORFEIT`, at most what the wallet holds) and its turnover is no longer asked. `request.state` when it is not open.',
+    body: z.object({ grantId: z.string().regex(/^\d{1,18}$/) }),
+    reply: z.object({ grant: bonusGrantSchema, balance: z.number(), turnoverLeft: z.number() }),
   }),
   opsRebateRun: defineRoute({
     ...endpoints.opsRebateRun,

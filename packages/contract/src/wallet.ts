@@ -74,6 +74,8 @@ export const ledgerKinds = [
   'POINTS_CONVERT',
   'POINTS_REFUND',
   'POINTS_CASH',
+  'BONUS',
+  'BONUS_FORFEIT',
 ] as const;
 
 export const memberTransactionSchema = z.object({

@@ -918,7 +918,26 @@ export interface PointRewardStockTable {
   taken: Generated<number>;
 }
 
+export interface BonusGrantTable {
+  id: Generated<string>;
+  merchant_id: number;
+  member_id: string;
+  promotion_id: string;
+  period: string;
+  amount: ColumnType<string, bigint | string, never>;
+  required: ColumnType<string, bigint | string, never>;
+  status: ColumnType<
+    'open' | 'met' | 'forfeited',
+    'open' | 'met' | 'forfeited' | undefined,
+    'open' | 'met' | 'forfeited'
+  >;
+  ledger_transaction_id: string;
+  granted_at: Generated<Date>;
+  closed_at: Date | null;
+}
+
 export interface Database {
+  bonus_grant: BonusGrantTable;
   point_reward_stock: PointRewardStockTable;
   point_redemption: PointRedemptionTable;
   member_vip: MemberVipTable;

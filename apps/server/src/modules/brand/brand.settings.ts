@@ -7,6 +7,7 @@ import {
   rebateSettingsSchema,
   vipSettingsSchema,
   pointsSettingsSchema,
+  promotionsSettingsSchema,
   registerRulesSchema,
   resourceSchema,
 } from '@arcadia/contract';
@@ -142,6 +143,8 @@ export const brandSettingsSchema = brandPresentationSchema.extend({
   vip: vipSettingsSchema.optional(),
   /** Points mall (docs/rewards.md): earning ratios, conversion, the catalogue. */
   points: pointsSettingsSchema.optional(),
+  /** Promotions (docs/rewards.md): the automatic promotions and the products' turnover weights. */
+  promotions: promotionsSettingsSchema.optional(),
 });
 export type BrandSettings = z.infer<typeof brandSettingsSchema>;
 

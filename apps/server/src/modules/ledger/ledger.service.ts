@@ -29,7 +29,9 @@ export type LedgerKind =
   | 'POINTS_REDEEM'
   | 'POINTS_CONVERT'
   | 'POINTS_REFUND'
-  | 'POINTS_CASH';
+  | 'POINTS_CASH'
+  | 'BONUS'
+  | 'BONUS_FORFEIT';
 
 export type AccountKind = 'main' | 'vendor' | 'points' | 'system';
 

@@ -74,6 +74,15 @@ export function createPaymentsService(deps: {
    * awaited, and its failure never fails the payment.
    */
   notify?: (brand: Brand, notice: PaymentNotice) => void;
+  /**
+   * The turnover the member's open bonuses still ask for (minor units), read in the withdrawal's
+   * transaction: a withdrawal waits until it is 0 (docs/rewards.md).
+   */
+  turnoverLeft?: (
+    tx: Kysely<Database> | Transaction<Database>,
+    brand: Brand,
+    memberId: string,
+  ) => Promise<bigint>;
 }) {
   const { db, ledger, wallet, repository: repo, gateway } = deps;
 
@@ -340,6 +349,7 @@ export function createPaymentsService(deps: {
         usedToday: await repo.withdrawalsToday(db, member.id),
         hasPaymentPassword: Boolean(row?.payment_password_hash),
         confirmMinutes: confirmMinutes(brand),
+        turnoverLeft: toMajor((await deps.turnoverLeft?.(db, brand, member.id)) ?? 0n, brand.currencyScale),
       };
     },
 
@@ -388,6 +398,8 @@ export function createPaymentsService(deps: {
         await repo.lockAccount(tx, main.id);
         const raced = await repo.withdrawByRequest(tx, member.id, body.requestId, minutes);
         if (raced) return withdrawReply(raced, brand, hash, true);
+        const owed = (await deps.turnoverLeft?.(tx, brand, member.id)) ?? 0n;
+        if (owed > 0n) throw new AppError('withdraw.turnover_required', { remaining: toMajor(owed, scale) });
         if (limits.dailyCount > 0) {
           const usedToday = await repo.withdrawalsToday(tx, member.id);
           if (usedToday >= limits.dailyCount) {

@@ -95,6 +95,7 @@ describe('withdrawal settings', () => {
       usedToday: 0,
       hasPaymentPassword: false,
       confirmMinutes: 60,
+      turnoverLeft: 0,
     });
   });
 });

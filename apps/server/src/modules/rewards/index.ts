@@ -7,6 +7,7 @@ import type { Brand, BrandService } from '../brand/brand.service.js';
 import type { LedgerService } from '../ledger/ledger.service.js';
 import type { RealtimeHub } from '../realtime/index.js';
 import { createPoints } from './points.js';
+import { createPromotions } from './promotions.js';
 import { createRebates } from './rebate.js';
 import { createVip } from './vip.js';
 import { rewardsJobs } from './rewards.jobs.js';
@@ -42,8 +43,10 @@ export function createRewardsModule(deps: {
     clock: deps.clock,
     checkPaymentPassword: deps.checkPaymentPassword,
   });
+  const promotions = createPromotions({ db: deps.db, ledger: deps.ledger, clock: deps.clock });
   const module = {
     rebates,
+    promotions,
     vip,
     points,
     /** A brand by code, for scripts and tests driving the daily rebate. */
@@ -56,6 +59,7 @@ export function createRewardsModule(deps: {
         rebates,
         vip,
         points,
+        promotions,
         brands: deps.brands,
         today: () => deps.clock.now(),
       });

@@ -8,7 +8,9 @@ import { type RouteHooks, registerRoute } from '../../plugins/routes.js';
 import type { Brand, BrandService } from '../brand/brand.service.js';
 import { writeAudit } from '../operator/operator-audit.js';
 import { type Rebates, addDays, utcDay } from './rebate.js';
+import { requestLanguage } from '../catalogue/catalogue.routes.js';
 import type { Points } from './points.js';
+import type { Promotions } from './promotions.js';
 import type { Vip } from './vip.js';
 
 export function registerRewardsRoutes(
@@ -19,6 +21,7 @@ export function registerRewardsRoutes(
     rebates: Rebates;
     vip: Vip;
     points: Points;
+    promotions: Promotions;
     brands: BrandService;
     today: () => Date;
   },
@@ -114,6 +117,20 @@ export function registerRewardsRoutes(
     });
     return out;
   });
+  const { promotions } = deps;
+  registerRoute(app, hooks, rewardsRoutes.promotionCategories, ({ brand }) => promotions.categories(brand));
+  registerRoute(app, hooks, rewardsRoutes.promotionList, ({ brand, session, request }) =>
+    promotions.list(brand, session?.member.id ?? null, requestLanguage(request, brand)),
+  );
+  registerRoute(app, hooks, rewardsRoutes.promotionClaim, ({ brand, session, body, request }) =>
+    promotions.claim(brand, session!.member.id, body.promotionId, requestLanguage(request, brand)),
+  );
+  registerRoute(app, hooks, rewardsRoutes.bonusStatus, ({ brand, session, request }) =>
+    promotions.status(brand, session!.member.id, requestLanguage(request, brand)),
+  );
+  registerRoute(app, hooks, rewardsRoutes.bonusForfeit, ({ brand, session, body, request }) =>
+    promotions.forfeit(brand, session!.member.id, body.grantId, requestLanguage(request, brand)),
+  );
   registerRoute(app, hooks, rewardsRoutes.opsRebateSummary, async ({ params }) =>
     rebates.summary(await opsBrand(params.merchantCode)),
   );

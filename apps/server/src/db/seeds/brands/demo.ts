@@ -1,4 +1,4 @@
-import { whitelabelModuleIds } from '@arcadia/contract';
+import { promotionSettingSchema, whitelabelModuleIds } from '@arcadia/contract';
 import type { BrandFile } from '../../../modules/brand/brand.settings.js';
 import { demoHelpTopics } from './demo.help.js';
 
@@ -242,6 +242,66 @@ export const demoBrand: BrandFile = {
           stock: 25,
           description: 'Over-ear, noise-cancelling; shipped to your address.',
         },
+      ],
+    },
+    // Promotions (docs/rewards.md): bonus money with turnover; slots count in full, tables less.
+    promotions: {
+      weights: { LIVE: 0.2, PVP: 0.2, SPORTS: 0.5, ESPORTS: 0.5, LOTT: 0.5, ELOTT: 0.5, COCKFIGHT: 0.2 },
+      list: [
+        promotionSettingSchema.parse({
+          id: 'welcome-100',
+          kind: 'first_deposit',
+          category: 'deposit',
+          title: { EN: 'Welcome bonus: 100% of your first deposit', ZH: '首存 100% 欢迎奖金' },
+          summary: {
+            EN: 'Double your first deposit up to $100. Claim it within 7 days of depositing.',
+            ZH: '首存翻倍，最高 100 美元。存款后 7 天内领取。',
+          },
+          content: {
+            EN: '<h3>How it works</h3><ul><li>Deposit at least $20.</li><li>Claim the bonus here within 7 days: 100% of the deposit, up to $100.</li><li>Wager 10× the bonus before withdrawing. Slots count in full; live and card games 20%, sports and lotteries 50%.</li></ul><p>One welcome bonus per member. You may forfeit an open bonus at any time.</p>',
+            ZH: '<h3>活动规则</h3><ul><li>存款至少 20 美元。</li><li>存款后 7 天内在此领取：存款的 100%，最高 100 美元。</li><li>提款前需完成奖金 10 倍流水。老虎机全额计算；真人与棋牌 20%，体育与彩票 50%。</li></ul><p>每位会员限领一次，可随时放弃未完成的奖金。</p>',
+          },
+          percent: 1,
+          cap: 100,
+          minBase: 20,
+          wagering: 10,
+          withinDays: 7,
+        }),
+        promotionSettingSchema.parse({
+          id: 'daily-signin',
+          kind: 'daily_signin',
+          category: 'daily',
+          title: { EN: 'Daily sign-in: $1 every day', ZH: '每日签到：每天 1 美元' },
+          summary: {
+            EN: 'Sign in and claim $1 once a day (1× turnover).',
+            ZH: '每天签到领取 1 美元（1 倍流水）。',
+          },
+          content: {
+            EN: '<p>Claim once per UTC day. The bonus asks for 1× its amount in turnover before a withdrawal.</p>',
+            ZH: '<p>每个 UTC 日可领取一次。提款前需完成奖金 1 倍流水。</p>',
+          },
+          amount: 1,
+          wagering: 1,
+        }),
+        promotionSettingSchema.parse({
+          id: 'rescue-fund',
+          kind: 'rescue',
+          category: 'vip',
+          title: { EN: 'Rescue fund: 10% of yesterday’s loss', ZH: '救援金：昨日亏损的 10%' },
+          summary: {
+            EN: 'Lost $50 or more yesterday? Claim 10% back, up to $200. VIP1 and up.',
+            ZH: '昨日亏损 50 美元以上？可领回 10%，最高 200 美元。VIP1 及以上。',
+          },
+          content: {
+            EN: '<p>Yesterday’s net loss is your stakes minus your payouts on settled bets (UTC day). Claim today; 3× turnover.</p>',
+            ZH: '<p>昨日净亏损为已结算注单的投注额减派彩（UTC 日）。当日领取；3 倍流水。</p>',
+          },
+          minVip: 1,
+          percent: 0.1,
+          cap: 200,
+          minBase: 50,
+          wagering: 3,
+        }),
       ],
     },
   },

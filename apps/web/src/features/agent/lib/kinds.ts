@@ -31,6 +31,8 @@ const kindSet = {
   POINTS_CONVERT: true,
   POINTS_REFUND: true,
   POINTS_CASH: true,
+  BONUS: true,
+  BONUS_FORFEIT: true,
 } as const satisfies Record<LedgerKind, true>;
 export const ledgerKinds = Object.keys(kindSet) as LedgerKind[];
 
