@@ -1,13 +1,13 @@
 import { useTranslation } from 'react-i18next';
-import { EmptyState } from '../../components/empty-state';
 import { PageHeader } from '../../components/section';
+import { Promotions } from '../../features/rewards/components/promotions';
 
 export default function PromotionsPage() {
   const { t } = useTranslation('lobby');
   return (
     <div className="page">
       <PageHeader title={t('promotions_title')} />
-      <EmptyState />
+      <Promotions />
     </div>
   );
 }

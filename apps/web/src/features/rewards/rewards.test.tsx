@@ -172,3 +172,48 @@ describe('vip', () => {
     expect(screen.queryByRole('button', { name: 'VIP0' })).not.toBeInTheDocument();
   });
 });
+
+describe('bonuses in bonus details', () => {
+  it('shows the turnover left and forfeits an open bonus after asking', async () => {
+    logIn();
+    const grant = (status: 'open' | 'forfeited') => ({
+      id: '7',
+      promotionId: 'welcome',
+      title: 'Welcome bonus',
+      amount: 50,
+      required: 500,
+      status,
+      grantedAt: '2026-11-26T10:00:00.000Z',
+      closedAt: status === 'open' ? null : '2026-11-26T11:00:00.000Z',
+    });
+    let forfeited = false;
+    const api = stubApi({
+      memberInfo: () => ok(memberInfo()),
+      walletBalance: () => ok(walletBalance()),
+      merchantWallet: () => ok({ isSingle: 0 }),
+      rebateRecords: () => ok({ list: [], total: 0, pageNo: 1, totalPages: 1, totalCount: 0 }),
+      bonusStatus: () =>
+        ok({
+          list: [grant(forfeited ? 'forfeited' : 'open')],
+          turnoverLeft: forfeited ? 0 : 380,
+          turnoverDone: forfeited ? 0 : 120,
+          turnoverRequired: forfeited ? 0 : 500,
+        }),
+      bonusForfeit: () => {
+        forfeited = true;
+        return ok({ grant: grant('forfeited'), balance: 10, turnoverLeft: 0 });
+      },
+    });
+    renderApp('/member?page=bonusDetails', statusFixture());
+    const panel = await screen.findByRole('region', { name: 'Bonus Details' });
+    expect(
+      await within(panel).findByText('$380.00 of turnover left before you can withdraw'),
+    ).toBeInTheDocument();
+    await userEvent.click(within(panel).getByRole('button', { name: 'Forfeit' }));
+    const ask = await screen.findByRole('alertdialog', { name: 'Forfeit this bonus?' });
+    await userEvent.click(within(ask).getByRole('button', { name: 'Forfeit' }));
+    await waitFor(() => expect(within(panel).getByText('Forfeited')).toBeInTheDocument());
+    expect(api.calls('bonusForfeit')[0]!.body).toEqual({ grantId: '7' });
+    expect(within(panel).queryByText(/of turnover left/)).not.toBeInTheDocument();
+  });
+});
