@@ -1,8 +1,6 @@
 import { expect, test } from '@playwright/test';
 import {
   en,
-  merchantCode,
-  opsApiKey,
   password,
   registerByUsername,
   snap,
@@ -12,8 +10,9 @@ import {
 } from '../support';
 import {
   MAIN,
-  launchGameUrl,
+  creditByOperator,
   memberToken,
+  rollDice,
   setPaymentPassword,
   walletBalance,
   walletOf,
@@ -34,24 +33,10 @@ test.describe('points mall', () => {
     const paymentPassword = password('pay');
     await registerByUsername(page, username, loginPassword);
     const token = await memberToken(page);
-    const funded = await page.request.post(`/ops/merchants/${merchantCode}/adjustments`, {
-      headers: { 'x-ops-key': opsApiKey },
-      data: {
-        account: username,
-        amount: 600,
-        reason: 'points test stake money',
-        requestId: `pm-${username}`,
-      },
-    });
-    expect(funded.status()).toBe(200);
+    await creditByOperator(page.request, username, 600, 'points test stake money');
     await setPaymentPassword(page, loginPassword, paymentPassword);
 
-    await page.goto(await launchGameUrl(page.request, token, 'AUR_AURORA_DICE', 1));
-    const roll = page.getByTestId('roll');
-    await expect(roll).toBeEnabled();
-    for (let i = 0; i < 8; i++) await page.getByRole('button', { name: en('games', 'bet_up') }).click();
-    await roll.click();
-    await expect(roll).toBeEnabled({ timeout: 20_000 });
+    await rollDice(page, token, 8, 1); // one roll of 500.00
 
     await page.goto('/pointMall');
     await expect(page.getByTestId('point-balance')).toHaveText('500');

@@ -2,8 +2,6 @@ import { type Page, expect, test } from '@playwright/test';
 import {
   en,
   logInOperator,
-  merchantCode,
-  opsApiKey,
   password,
   registerByUsername,
   snap,
@@ -11,7 +9,7 @@ import {
   uniqueUsername,
   withoutAnnouncementPopups,
 } from '../support';
-import { MAIN, launchGameUrl, memberToken, walletBalance, walletOf } from '../support/wallet';
+import { MAIN, creditByOperator, memberToken, rollDice, walletBalance, walletOf } from '../support/wallet';
 
 /*
  * Rebates (docs/rewards.md): a new member's real dice rounds earn the brand's slot rate on their
@@ -42,26 +40,10 @@ test.describe('rebates', () => {
     const username = uniqueUsername('rb');
     await registerByUsername(page, username, password('rb'));
     const token = await memberToken(page);
-    const funded = await page.request.post(`/ops/merchants/${merchantCode}/adjustments`, {
-      headers: { 'x-ops-key': opsApiKey },
-      data: {
-        account: username,
-        amount: 200,
-        reason: 'rebate test stake money',
-        requestId: `rb-${username}`,
-      },
-    });
-    expect(funded.status()).toBe(200);
+    await creditByOperator(page.request, username, 200, 'rebate test stake money');
 
     // Two dice rolls at a raised stake, through the real launch and wallet callbacks.
-    await page.goto(await launchGameUrl(page.request, token, 'AUR_AURORA_DICE', 1));
-    const roll = page.getByTestId('roll');
-    await expect(roll).toBeEnabled();
-    for (let i = 0; i < 4; i++) await page.getByRole('button', { name: en('games', 'bet_up') }).click();
-    for (let i = 0; i < 2; i++) {
-      await roll.click();
-      await expect(roll).toBeEnabled({ timeout: 20_000 });
-    }
+    await rollDice(page, token, 4, 2);
     const valid = await rngValidBet(page, token);
     expect(valid).toBeGreaterThan(0);
     const expected = Math.floor(Math.round(valid * 100) * RNG_RATE) / 100;

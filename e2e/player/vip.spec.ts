@@ -2,8 +2,6 @@ import { expect, test } from '@playwright/test';
 import {
   en,
   header,
-  merchantCode,
-  opsApiKey,
   password,
   registerByUsername,
   snapThemes,
@@ -11,11 +9,12 @@ import {
   withoutAnnouncementPopups,
 } from '../support';
 import {
+  creditByOperator,
   depositChannels,
-  launchGameUrl,
   memberToken,
   memberTransactions,
   openMemberPage,
+  rollDice,
 } from '../support/wallet';
 
 /*
@@ -53,17 +52,8 @@ test.describe('VIP', () => {
     ).toBeVisible();
 
     // Stake money from the operator (an adjustment is not a deposit), then one 1,000.00 dice roll.
-    const funded = await page.request.post(`/ops/merchants/${merchantCode}/adjustments`, {
-      headers: { 'x-ops-key': opsApiKey },
-      data: { account: username, amount: 1500, reason: 'vip test stake money', requestId: `vip-${username}` },
-    });
-    expect(funded.status()).toBe(200);
-    await page.goto(await launchGameUrl(page.request, token, 'AUR_AURORA_DICE', 1));
-    const roll = page.getByTestId('roll');
-    await expect(roll).toBeEnabled();
-    for (let i = 0; i < 9; i++) await page.getByRole('button', { name: en('games', 'bet_up') }).click();
-    await roll.click();
-    await expect(roll).toBeEnabled({ timeout: 20_000 });
+    await creditByOperator(page.request, username, 1500, 'vip test stake money');
+    await rollDice(page, token, 9, 1);
 
     // The progress page reviews the member: VIP1, its bonus paid, the header label updated.
     await page.goto('/');

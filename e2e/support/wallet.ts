@@ -182,3 +182,32 @@ export async function setPaymentPassword(
   await card.getByRole('button', { name: en('wallet', 'save'), exact: true }).click();
   await expect(card.getByText(en('wallet', 'payment_password_status_set'), { exact: true })).toBeVisible();
 }
+
+/** Credits a member's main wallet through the operator's adjustment (stake money for a test). */
+export async function creditByOperator(
+  request: APIRequestContext,
+  account: string,
+  amount: number,
+  reason: string,
+): Promise<void> {
+  const res = await request.post(`/ops/merchants/${merchantCode}/adjustments`, {
+    headers: { 'x-ops-key': opsApiKey },
+    data: { account, amount, reason, requestId: `${reason.replace(/\W+/g, '-')}-${account}` },
+  });
+  expect(res.status(), await res.text()).toBe(200);
+}
+
+/**
+ * Rolls the house dice `rolls` times through the real launch and wallet callbacks, the stake raised
+ * `raises` steps up its 1-2-5 ladder from 1.00 first (4 → 20.00, 8 → 500.00, 9 → 1,000.00).
+ */
+export async function rollDice(page: Page, token: string, raises: number, rolls: number): Promise<void> {
+  await page.goto(await launchGameUrl(page.request, token, 'AUR_AURORA_DICE', 1));
+  const roll = page.getByTestId('roll');
+  await expect(roll).toBeEnabled();
+  for (let i = 0; i < raises; i++) await page.getByRole('button', { name: en('games', 'bet_up') }).click();
+  for (let i = 0; i < rolls; i++) {
+    await roll.click();
+    await expect(roll).toBeEnabled({ timeout: 20_000 });
+  }
+}
