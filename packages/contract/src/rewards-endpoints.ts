@@ -150,6 +150,14 @@ export const rewardsEndpoints = {
     encrypted: false,
     trial: false,
   },
+  rewardCenter: {
+    method: 'GET',
+    path: '/wps/relay/MCS2_getPromotionClaimList',
+    auth: 'member',
+    encrypted: false,
+    modId: 'REWCEN3',
+    trial: false,
+  },
   opsRebateRun: {
     method: 'POST',
     path: '/ops/merchants/:merchantCode/rebate/run',

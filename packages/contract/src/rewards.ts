@@ -513,6 +513,24 @@ export const rewardsRoutes = {
     body: z.object({ grantId: z.string().regex(/^\d{1,18}$/) }),
     reply: z.object({ grant: bonusGrantSchema, balance: z.number(), turnoverLeft: z.number() }),
   }),
+  rewardCenter: defineRoute({
+    ...endpoints.rewardCenter,
+    tag: 'rewards',
+    summary:
+      "The reward centre (the original's `getPromotionClaimList`): everything the member can claim now — promotions with their amount, the accrued manual rebate — and how many (the menu badge). Each item is claimed through its own call (`MCSFE_claimIssuedPromotion`, `/wps/rebate/claim`).",
+    reply: z.object({
+      list: z.array(
+        z.object({
+          kind: z.enum(['promotion', 'rebate']),
+          /** The promotion's id; `rebate` for the manual rebate. */
+          id: z.string(),
+          title: z.string(),
+          amount: z.number(),
+        }),
+      ),
+      count: z.number().int(),
+    }),
+  }),
   opsRebateRun: defineRoute({
     ...endpoints.opsRebateRun,
     tag: 'ops',

@@ -168,4 +168,26 @@ describe('promotions and bonus money', () => {
     expect(unknown.statusCode).toBe(404);
     expect(unknown.json().code).toBe('promotion.unknown');
   });
+
+  it('gathers everything claimable in the reward centre', async () => {
+    const m = await member();
+    const centre = async () => (await get('/wps/relay/MCS2_getPromotionClaimList', m.token)).value;
+    expect(await centre()).toMatchObject({
+      count: 1,
+      list: [{ kind: 'promotion', id: 'daily-signin', amount: 1 }],
+    });
+    await postMoney(t.db, merchantId, m.id, 'DEPOSIT', 5_000n);
+    await play(m.id, 'RNG', 10_000n); // 0.80 rebate
+    const full = await centre();
+    expect(full.count).toBe(3);
+    expect(full.list.map((i: { id: string; amount: number }) => [i.id, i.amount]).sort()).toEqual(
+      [
+        ['daily-signin', 1],
+        ['rebate', 0.8],
+        ['welcome-100', 50],
+      ].sort(),
+    );
+    await claim(m.token, 'daily-signin');
+    expect((await centre()).count).toBe(2);
+  });
 });

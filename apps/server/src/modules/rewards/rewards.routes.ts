@@ -131,6 +131,22 @@ export function registerRewardsRoutes(
   registerRoute(app, hooks, rewardsRoutes.bonusForfeit, ({ brand, session, body, request }) =>
     promotions.forfeit(brand, session!.member.id, body.grantId, requestLanguage(request, brand)),
   );
+  registerRoute(app, hooks, rewardsRoutes.rewardCenter, async ({ brand, session, request }) => {
+    const memberId = session!.member.id;
+    const language = requestLanguage(request, brand);
+    const list: { kind: 'promotion' | 'rebate'; id: string; title: string; amount: number }[] = (
+      await promotions.list(brand, memberId, language)
+    ).list
+      .filter((p) => p.status === 'claim' && p.claimable !== null)
+      .map((p) => ({ kind: 'promotion', id: p.id, title: p.title, amount: p.claimable! }));
+    // The manual rebate, where the brand runs it and the member has something to claim.
+    if (rebates.settings(brand).enabled && brand.modules.MANPLAYREB3) {
+      const accrued = await rebates.accrued(brand, memberId);
+      if (accrued.claimable > 0)
+        list.push({ kind: 'rebate', id: 'rebate', title: 'rebate', amount: accrued.claimable });
+    }
+    return { list, count: list.length };
+  });
   registerRoute(app, hooks, rewardsRoutes.opsRebateSummary, async ({ params }) =>
     rebates.summary(await opsBrand(params.merchantCode)),
   );

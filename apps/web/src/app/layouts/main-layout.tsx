@@ -5,6 +5,7 @@ import { PageLoader } from '../../components/page-loader';
 import { Header } from '../../components/header';
 import { SideMenu } from '../../components/side-menu';
 import { useUnreadMessage } from '../../features/inbox/api/inbox';
+import { useRewardCount } from '../../features/rewards/api/promotions';
 import { CategoryNav, SideClassifyMenus } from '../../features/lobby/components/category-nav';
 import { isGamePage } from '../../config/paths';
 import { useUiStore } from '../../lib/ui-store';
@@ -19,6 +20,7 @@ export function MainLayout() {
   const gamePage = isGamePage(pathname);
   const { sideMenuOpen, setSideMenu } = useUiStore();
   const unreadMessages = useUnreadMessage();
+  const rewards = useRewardCount();
 
   return (
     <div
@@ -28,7 +30,7 @@ export function MainLayout() {
       {!gamePage && (
         <SideMenu
           classify={<SideClassifyMenus onNavigate={() => window.innerWidth < 1024 && setSideMenu(false)} />}
-          badges={{ messageV2: unreadMessages }}
+          badges={{ messageV2: unreadMessages, rewardCenter: rewards }}
         />
       )}
       {sideMenuOpen && !gamePage && (

@@ -11,7 +11,9 @@ import { MessageCenter } from '../../features/inbox/components/message-center';
 import { BetRecord } from '../../features/records/components/bet-record';
 import { ProfitLoss } from '../../features/records/components/profit-loss';
 import { BonusDetails } from '../../features/rewards/components/bonus-details';
+import { useRewardCount } from '../../features/rewards/api/promotions';
 import { ManualRebate } from '../../features/rewards/components/manual-rebate';
+import { RewardCenter } from '../../features/rewards/components/reward-center';
 import { VipPage } from '../../features/rewards/components/vip-page';
 import { useMerchantWalletQuery } from '../../features/wallet/api/wallet';
 import { AccountRecord } from '../../features/wallet/components/account-record';
@@ -74,7 +76,11 @@ export default function MemberPage() {
   const title = t(page as 'securityCenter');
   const open = (next: string) => setParams({ page: next });
   // Spec §2: badge counters on member-centre entries when above 0.
-  const badges: Partial<Record<string, number>> = { messageV2: useUnreadMessage() };
+  const rewardCount = useRewardCount();
+  const badges: Partial<Record<string, number>> = {
+    messageV2: useUnreadMessage(),
+    rewardCenter: rewardCount,
+  };
 
   const panels: Record<string, () => ReactNode> = {
     securityCenter: () => <SecurityCenter />,
@@ -93,6 +99,7 @@ export default function MemberPage() {
     bonusDetails: () => <BonusDetails />,
     manualRebate: () => <ManualRebate />,
     vip: () => <VipPage />,
+    rewardCenter: () => <RewardCenter />,
   };
 
   return (

@@ -90,3 +90,51 @@ describe('promotions', () => {
     expect(await screen.findByRole('dialog', { name: /log in/i })).toBeInTheDocument();
   });
 });
+
+describe('reward centre', () => {
+  it('lists what can be claimed with the menu badge, and claims the rebate', async () => {
+    sessionStorage.setItem('merchantCode', 'demo');
+    useSessionStore.getState().setToken('tok-1');
+    useSessionStore.getState().setMemberType(0);
+    let rebateClaimed = false;
+    stubApi({
+      memberInfo: () => ok(memberInfo()),
+      walletBalance: () => ok(walletBalance()),
+      merchantWallet: () => ok({ isSingle: 0 }),
+      rewardCenter: () => {
+        const list = [
+          { kind: 'promotion', id: 'daily-signin', title: 'Daily sign-in', amount: 1 },
+          ...(rebateClaimed ? [] : [{ kind: 'rebate', id: 'rebate', title: 'rebate', amount: 0.8 }]),
+        ];
+        return ok({ list, count: list.length });
+      },
+      rebateClaim: () => {
+        rebateClaimed = true;
+        return ok({
+          payment: {
+            id: '1',
+            kind: 'manual',
+            from: '2026-11-20',
+            to: '2026-11-26',
+            validBet: 100,
+            amount: 0.8,
+            createdAt: '2026-11-26T10:00:00.000Z',
+          },
+          balance: 10.8,
+        });
+      },
+    });
+    renderApp('/member?page=rewardCenter', statusFixture());
+    const nav = await screen.findByRole('navigation', { name: 'Member Center' });
+    await waitFor(() =>
+      expect(within(nav).getByRole('button', { name: /Reward center/ })).toHaveTextContent('2'),
+    );
+    const list = await screen.findByRole('list', { name: 'Rewards to claim' });
+    const rebate = within(list).getByText('Manual rebate').closest('li')!;
+    await userEvent.click(within(rebate).getByRole('button', { name: 'Claim $0.80' }));
+    await waitFor(() => expect(within(list).queryByText('Manual rebate')).not.toBeInTheDocument());
+    await waitFor(() =>
+      expect(within(nav).getByRole('button', { name: /Reward center/ })).toHaveTextContent('1'),
+    );
+  });
+});

@@ -56,3 +56,23 @@ export function useForfeitBonus() {
     onSettled: refresh,
   });
 }
+
+export type RewardCenterItem = RouteReply<Routes['rewardCenter']>['list'][number];
+
+/** Everything the member can claim now; its count is the menus' reward-centre badge. */
+export function useRewardCenterQuery() {
+  const token = useSessionStore((s) => s.token);
+  const isTrial = useSessionStore((s) => s.isTrial);
+  const { i18n } = useTranslation();
+  return useQuery({
+    queryKey: ['member', 'promotions', token, i18n.language, 'centre'],
+    queryFn: ({ signal }) => call('rewardCenter', { signal }),
+    enabled: !!token && !isTrial,
+    staleTime: 60_000,
+  });
+}
+
+/** The reward-centre badge: how many rewards wait to be claimed (0 for visitors and trial accounts). */
+export function useRewardCount(): number {
+  return useRewardCenterQuery().data?.count ?? 0;
+}

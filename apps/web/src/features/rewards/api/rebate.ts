@@ -49,7 +49,11 @@ export function useClaimRebate() {
   const token = useSessionStore((s) => s.token);
   return useMutation({
     mutationFn: () => call('rebateClaim'),
-    onSettled: () => client.invalidateQueries({ queryKey: rebateKeys.all(token) }),
+    onSettled: () => {
+      void client.invalidateQueries({ queryKey: rebateKeys.all(token) });
+      // The reward centre lists the claimable rebate.
+      void client.invalidateQueries({ queryKey: ['member', 'promotions', token] });
+    },
   });
 }
 

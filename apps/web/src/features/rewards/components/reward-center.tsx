@@ -1,0 +1,69 @@
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { EmptyState } from '../../../components/empty-state';
+import { PanelLoading } from '../../../components/panel-state';
+import { paths } from '../../../config/paths';
+import { useApiErrorText } from '../../../lib/api-error-text';
+import { showToast } from '../../../lib/toast-store';
+import { type RewardCenterItem, useClaimPromotion, useRewardCenterQuery } from '../api/promotions';
+import { useClaimRebate } from '../api/rebate';
+import { useRewardFormat } from '../hooks/use-reward-format';
+import '../rewards.css';
+
+function ClaimButton({ item }: { item: RewardCenterItem }) {
+  const { t } = useTranslation('rewards');
+  const { money } = useRewardFormat();
+  const errorText = useApiErrorText();
+  const promotion = useClaimPromotion();
+  const rebate = useClaimRebate();
+  const claim = item.kind === 'rebate' ? rebate : promotion;
+  const onClaim = () => {
+    const done = () => showToast(t('promo_claimed_toast', { amount: money(item.amount) }), 'success');
+    if (item.kind === 'rebate') rebate.mutate(undefined, { onSuccess: done });
+    else promotion.mutate(item.id, { onSuccess: done });
+  };
+  return (
+    <>
+      <button type="button" className="button button--primary" disabled={claim.isPending} onClick={onClaim}>
+        {t('promo_claim', { amount: money(item.amount) })}
+      </button>
+      {claim.error && (
+        <p className="field__error" role="alert">
+          {errorText(claim.error)}
+        </p>
+      )}
+    </>
+  );
+}
+
+/** Reward centre (`rewardCenter`): every reward waiting to be claimed, each with its claim button. */
+export function RewardCenter() {
+  const { t } = useTranslation(['rewards', 'common', 'lobby']);
+  const centre = useRewardCenterQuery();
+  if (centre.isPending) return <PanelLoading />;
+  const list = centre.data?.list ?? [];
+  return (
+    <div className="reward-center">
+      {list.length === 0 ? (
+        <EmptyState message={t('rewards:centre_empty')} />
+      ) : (
+        <ul className="reward-center__list" aria-label={t('rewards:centre_list')}>
+          {list.map((item) => (
+            <li key={`${item.kind}:${item.id}`} className="reward-center__item">
+              <span className="point-reward__kind">{t(`rewards:centre_kind.${item.kind}`)}</span>
+              <strong className="reward-center__title">
+                {item.kind === 'rebate' ? t('common:manual_rebate') : item.title}
+              </strong>
+              <ClaimButton item={item} />
+            </li>
+          ))}
+        </ul>
+      )}
+      <p className="reward-center__more">
+        <Link to={paths.promotions}>{t('rewards:centre_all_promotions')}</Link>
+        {' · '}
+        <Link to="/pointMall">{t('lobby:point_mall_title')}</Link>
+      </p>
+    </div>
+  );
+}
