@@ -32,7 +32,12 @@ function Bonuses() {
       : 100;
   const columns: DataColumn<Grant>[] = [
     { id: 'time', header: t('col_time'), cell: ({ row }) => dateTime(row.original.grantedAt) },
-    { id: 'title', header: t('col_promotion'), cell: ({ row }) => row.original.title },
+    {
+      id: 'title',
+      header: t('col_promotion'),
+      meta: { className: 'data-table__wrap' },
+      cell: ({ row }) => row.original.title,
+    },
     {
       id: 'amount',
       header: t('col_amount'),
