@@ -89,6 +89,15 @@ export const errorCatalogue = {
     status: 409,
     message: 'Your bonus needs {remaining} more turnover before you can withdraw.',
   },
+  'red_envelope.too_small': { status: 400, message: 'The total is too small for that many shares.' },
+  'red_envelope.no_recipients': {
+    status: 409,
+    message: 'There is nobody in that part of your team to send to.',
+  },
+  'red_envelope.unknown': { status: 404, message: 'No such red envelope.' },
+  'red_envelope.grabbed': { status: 409, message: 'You have already opened this red envelope.' },
+  'red_envelope.empty': { status: 409, message: 'This red envelope has been emptied.' },
+  'red_envelope.expired': { status: 409, message: 'This red envelope has expired.' },
   'sports.trial_refused': { status: 403, message: 'Trial accounts cannot place sports bets.' },
   'sports.result_invalid': { status: 400, message: 'This result does not fit the event’s markets.' },
   'lottery.not_official': {

@@ -158,6 +158,37 @@ export const rewardsEndpoints = {
     modId: 'REWCEN3',
     trial: false,
   },
+  // Red envelopes: the agent's side (AGENTRANSMULTDOWN3) and the member's.
+  redEnvelopeSend: {
+    method: 'POST',
+    path: '/wps/agent/redEnvelopes',
+    auth: 'member',
+    encrypted: false,
+    modId: 'AGENTRANSMULTDOWN3',
+    trial: false,
+  },
+  redEnvelopeSent: {
+    method: 'GET',
+    path: '/wps/agent/redEnvelopes',
+    auth: 'member',
+    encrypted: false,
+    modId: 'AGENTRANSMULTDOWN3',
+    trial: false,
+  },
+  redEnvelopeList: {
+    method: 'GET',
+    path: '/wps/redEnvelopes',
+    auth: 'member',
+    encrypted: false,
+    trial: false,
+  },
+  redEnvelopeGrab: {
+    method: 'POST',
+    path: '/wps/redEnvelopes/grab',
+    auth: 'member',
+    encrypted: false,
+    trial: false,
+  },
   opsRebateRun: {
     method: 'POST',
     path: '/ops/merchants/:merchantCode/rebate/run',

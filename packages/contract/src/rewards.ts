@@ -284,6 +284,42 @@ export const bonusGrantSchema = z.object({
   closedAt: z.iso.datetime().nullable(),
 });
 
+/*
+ * Red envelopes (domain notes I; reference §7 `agentRedRain`, AGENTRANSMULTDOWN3): an agent puts a
+ * total into an envelope of `count` shares for its direct downlines or its whole team — `equal`
+ * shares, or `lucky` random shares that still sum to the total — paid from its wallet into escrow
+ * at once. Each eligible member grabs one share; shares left when it expires go back to the sender.
+ */
+export const RED_ENVELOPE_MAX_SHARES = 10_000;
+export const redEnvelopeSendBodySchema = z.object({
+  /** Major units. */
+  total: z.number().positive().max(1_000_000),
+  count: z.number().int().min(1).max(RED_ENVELOPE_MAX_SHARES),
+  split: z.enum(['equal', 'lucky']),
+  target: z.enum(['direct', 'team']),
+  message: z.string().trim().max(60).default(''),
+  expiresInHours: z.number().int().min(1).max(72).default(24),
+  requestId: idempotencyKeySchema,
+});
+export type RedEnvelopeSendBody = z.infer<typeof redEnvelopeSendBodySchema>;
+export const redEnvelopeSchema = z.object({
+  id: z.string(),
+  sender: z.string(),
+  message: z.string(),
+  split: z.enum(['equal', 'lucky']),
+  target: z.enum(['direct', 'team']),
+  total: z.number(),
+  count: z.number().int(),
+  grabbed: z.number().int(),
+  grabbedAmount: z.number(),
+  status: z.enum(['open', 'empty', 'expired']),
+  expiresAt: z.iso.datetime(),
+  createdAt: z.iso.datetime(),
+  /** For a member: what it grabbed (null: not yet). */
+  mine: z.number().nullable(),
+});
+export type RedEnvelope = z.infer<typeof redEnvelopeSchema>;
+
 const merchantParams = z.object({ merchantCode: z.string().min(1).max(32) });
 const pageQuery = {
   pageNo: z.coerce.number().int().min(1).max(10_000).default(1),
@@ -531,6 +567,34 @@ export const rewardsRoutes = {
       count: z.number().int(),
     }),
   }),
+  redEnvelopeSend: defineRoute({
+    ...endpoints.redEnvelopeSend,
+    tag: 'rewards',
+    summary:
+      'An agent sends a red envelope to its direct downlines or its team: the total leaves its wallet into escrow (`RED_ENVELOPE_SEND`), split into `count` shares (at least one minor unit each). Idempotent by `requestId`. Errors: `wallet.insufficient`, `red_envelope.too_small` (fewer minor units than shares), `red_envelope.no_recipients`, `error_not_agent`.',
+    body: redEnvelopeSendBodySchema,
+    reply: z.object({ envelope: redEnvelopeSchema, balance: z.number() }),
+  }),
+  redEnvelopeSent: defineRoute({
+    ...endpoints.redEnvelopeSent,
+    tag: 'rewards',
+    summary: "The agent's envelopes, newest first, with how many shares were grabbed and what went back.",
+    reply: z.object({ list: z.array(redEnvelopeSchema) }),
+  }),
+  redEnvelopeList: defineRoute({
+    ...endpoints.redEnvelopeList,
+    tag: 'rewards',
+    summary: 'Envelopes the member may grab (from its uplines, not expired) and those it grabbed lately.',
+    reply: z.object({ list: z.array(redEnvelopeSchema) }),
+  }),
+  redEnvelopeGrab: defineRoute({
+    ...endpoints.redEnvelopeGrab,
+    tag: 'rewards',
+    summary:
+      'Grabs one share of an envelope (`RED_ENVELOPE_GRAB`, from escrow). Once per member and envelope; parallel grabs take distinct shares and never more than there are. Errors: `red_envelope.unknown` (not for this member), `red_envelope.grabbed`, `red_envelope.empty`, `red_envelope.expired`.',
+    body: z.object({ envelopeId: z.string().regex(/^\d{1,18}$/) }),
+    reply: z.object({ amount: z.number(), balance: z.number(), envelope: redEnvelopeSchema }),
+  }),
   opsRebateRun: defineRoute({
     ...endpoints.opsRebateRun,
     tag: 'ops',
@@ -562,4 +626,6 @@ export const rewardsEvents = {
   'rebate.paid': rebatePaymentSchema,
   /** To the member: its VIP tier changed (with the upgrade bonus paid, major units, 0 if none). */
   'vip.changed': z.object({ level: z.number().int(), name: z.string(), bonus: z.number() }),
+  /** To each member an envelope is for: a new red envelope to grab. */
+  'redEnvelope.new': redEnvelopeSchema,
 } as const;

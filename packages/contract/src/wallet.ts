@@ -76,6 +76,9 @@ export const ledgerKinds = [
   'POINTS_CASH',
   'BONUS',
   'BONUS_FORFEIT',
+  'RED_ENVELOPE_SEND',
+  'RED_ENVELOPE_GRAB',
+  'RED_ENVELOPE_REFUND',
 ] as const;
 
 export const memberTransactionSchema = z.object({

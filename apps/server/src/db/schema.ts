@@ -936,7 +936,39 @@ export interface BonusGrantTable {
   closed_at: Date | null;
 }
 
+export interface RedEnvelopeTable {
+  id: Generated<string>;
+  merchant_id: number;
+  sender_id: string;
+  request_id: string;
+  target: 'direct' | 'team';
+  split: 'equal' | 'lucky';
+  message: string;
+  total: ColumnType<string, bigint | string, never>;
+  share_count: number;
+  status: ColumnType<
+    'open' | 'empty' | 'expired',
+    'open' | 'empty' | 'expired' | undefined,
+    'open' | 'empty' | 'expired'
+  >;
+  send_transaction_id: string;
+  refund_transaction_id: string | null;
+  expires_at: Timestamp;
+  created_at: Generated<Date>;
+}
+
+export interface RedEnvelopeShareTable {
+  envelope_id: string;
+  idx: number;
+  amount: ColumnType<string, bigint | string, never>;
+  member_id: string | null;
+  grabbed_at: Date | null;
+  ledger_transaction_id: string | null;
+}
+
 export interface Database {
+  red_envelope: RedEnvelopeTable;
+  red_envelope_share: RedEnvelopeShareTable;
   bonus_grant: BonusGrantTable;
   point_reward_stock: PointRewardStockTable;
   point_redemption: PointRedemptionTable;

@@ -27,6 +27,7 @@ import * as m202611260110 from './202611260110_ledger_credit_many.js';
 import * as m202611260200 from './202611260200_create_vip.js';
 import * as m202611260300 from './202611260300_create_points.js';
 import * as m202611260400 from './202611260400_create_bonus.js';
+import * as m202611260500 from './202611260500_create_red_envelope.js';
 
 /**
  * Every migration, in order. Listed statically so the bundled server carries them; the name is
@@ -61,4 +62,5 @@ export const migrations: Record<string, Migration> = {
   '202611260200_create_vip': m202611260200,
   '202611260300_create_points': m202611260300,
   '202611260400_create_bonus': m202611260400,
+  '202611260500_create_red_envelope': m202611260500,
 };

@@ -31,7 +31,10 @@ export type LedgerKind =
   | 'POINTS_REFUND'
   | 'POINTS_CASH'
   | 'BONUS'
-  | 'BONUS_FORFEIT';
+  | 'BONUS_FORFEIT'
+  | 'RED_ENVELOPE_SEND'
+  | 'RED_ENVELOPE_GRAB'
+  | 'RED_ENVELOPE_REFUND';
 
 export type AccountKind = 'main' | 'vendor' | 'points' | 'system';
 
@@ -45,6 +48,8 @@ export const systemAccounts = [
   'lottery_rebate_expense',
   /** Where points come from and go back to (currency PTS): points are not money. */
   'points_issued',
+  /** Red envelopes' money between the sender's wallet and the grabbers'. */
+  'red_envelope_escrow',
   'adjustments',
 ] as const;
 export type SystemAccount = (typeof systemAccounts)[number];

@@ -8,6 +8,7 @@ import type { LedgerService } from '../ledger/ledger.service.js';
 import type { RealtimeHub } from '../realtime/index.js';
 import { createPoints } from './points.js';
 import { createPromotions } from './promotions.js';
+import { createRedEnvelopes } from './red-envelopes.js';
 import { createRebates } from './rebate.js';
 import { createVip } from './vip.js';
 import { rewardsJobs } from './rewards.jobs.js';
@@ -44,14 +45,21 @@ export function createRewardsModule(deps: {
     checkPaymentPassword: deps.checkPaymentPassword,
   });
   const promotions = createPromotions({ db: deps.db, ledger: deps.ledger, clock: deps.clock });
+  const redEnvelopes = createRedEnvelopes({
+    db: deps.db,
+    ledger: deps.ledger,
+    clock: deps.clock,
+    hub: deps.hub,
+  });
   const module = {
     rebates,
     promotions,
+    redEnvelopes,
     vip,
     points,
     /** A brand by code, for scripts and tests driving the daily rebate. */
     brand: (code: string) => deps.brands.get(code),
-    jobs: rewardsJobs({ db: deps.db, brands: deps.brands, rebates, vip, points }),
+    jobs: rewardsJobs({ db: deps.db, brands: deps.brands, rebates, vip, points, redEnvelopes }),
     register(app: FastifyInstance, hooks: RouteHooks) {
       app.decorate('rewards', module);
       registerRewardsRoutes(app, hooks, {
@@ -60,6 +68,7 @@ export function createRewardsModule(deps: {
         vip,
         points,
         promotions,
+        redEnvelopes,
         brands: deps.brands,
         today: () => deps.clock.now(),
       });

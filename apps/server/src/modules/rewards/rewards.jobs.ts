@@ -4,6 +4,7 @@ import type { Job } from '../../jobs/job-runner.js';
 import type { Brand, BrandService } from '../brand/brand.service.js';
 import type { Points } from './points.js';
 import type { Rebates } from './rebate.js';
+import type { RedEnvelopes } from './red-envelopes.js';
 import type { Vip } from './vip.js';
 
 /**
@@ -18,6 +19,7 @@ export function rewardsJobs(deps: {
   rebates: Rebates;
   vip: Vip;
   points: Points;
+  redEnvelopes: RedEnvelopes;
 }): Job[] {
   /** A job that runs `work` for every active brand and adds up what it did. */
   const everyBrand = (name: string, everyMs: number, work: (brand: Brand) => Promise<number>): Job => ({
@@ -50,5 +52,7 @@ export function rewardsJobs(deps: {
     }),
     // Points for the last days' valid bets and deposits, credited as they come (never expiring).
     everyBrand('rewards.points-earn', 5 * 60_000, async (brand) => (await deps.points.earn(brand)).members),
+    // What is left of expired red envelopes goes back to their senders.
+    everyBrand('rewards.red-envelope-expiry', 60_000, (brand) => deps.redEnvelopes.expire(brand)),
   ];
 }

@@ -11,6 +11,7 @@ import { type Rebates, addDays, utcDay } from './rebate.js';
 import { requestLanguage } from '../catalogue/catalogue.routes.js';
 import type { Points } from './points.js';
 import type { Promotions } from './promotions.js';
+import type { RedEnvelopes } from './red-envelopes.js';
 import type { Vip } from './vip.js';
 
 export function registerRewardsRoutes(
@@ -22,6 +23,7 @@ export function registerRewardsRoutes(
     vip: Vip;
     points: Points;
     promotions: Promotions;
+    redEnvelopes: RedEnvelopes;
     brands: BrandService;
     today: () => Date;
   },
@@ -147,6 +149,19 @@ export function registerRewardsRoutes(
     }
     return { list, count: list.length };
   });
+  const { redEnvelopes } = deps;
+  registerRoute(app, hooks, rewardsRoutes.redEnvelopeSend, ({ brand, session, body }) =>
+    redEnvelopes.send(brand, session!.member, body),
+  );
+  registerRoute(app, hooks, rewardsRoutes.redEnvelopeSent, ({ brand, session }) =>
+    redEnvelopes.sent(brand, session!.member.id),
+  );
+  registerRoute(app, hooks, rewardsRoutes.redEnvelopeList, ({ brand, session }) =>
+    redEnvelopes.list(brand, session!.member.id),
+  );
+  registerRoute(app, hooks, rewardsRoutes.redEnvelopeGrab, ({ brand, session, body }) =>
+    redEnvelopes.grab(brand, session!.member.id, body.envelopeId),
+  );
   registerRoute(app, hooks, rewardsRoutes.opsRebateSummary, async ({ params }) =>
     rebates.summary(await opsBrand(params.merchantCode)),
   );

@@ -33,6 +33,9 @@ const kindSet = {
   POINTS_CASH: true,
   BONUS: true,
   BONUS_FORFEIT: true,
+  RED_ENVELOPE_SEND: true,
+  RED_ENVELOPE_GRAB: true,
+  RED_ENVELOPE_REFUND: true,
 } as const satisfies Record<LedgerKind, true>;
 export const ledgerKinds = Object.keys(kindSet) as LedgerKind[];
 
