@@ -4,11 +4,13 @@
 // what it earned), checks every payment against a naive recomputation from the raw bets, that a
 // rerun pays nothing, and that the rebate's postings balance and move each wallet by its rebate.
 // Then times the VIP review over the same members (upgrades, one-time bonuses) and its rerun.
+import crypto from 'node:crypto';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { ensureBuilt, log, wholeNumberOption } from './lib/common.mjs';
 import * as scratch from './lib/postgres.mjs';
 import * as srv from './lib/server.mjs';
+import { fundedMembers } from './lib/members.mjs';
 import { generate } from './team-report.mjs';
 
 export const description =
@@ -18,6 +20,8 @@ export const usage = '[--members N] [--bets N] [--skip-build]';
 const DEFAULT_POSTGRES_URL = 'postgres://postgres@127.0.0.1:5432';
 const OPS_API_KEY = 'bench-rewards-operator-key-0001';
 const TARGET_DAILY_MS = 10_000;
+/** Members grabbing one red envelope at once. */
+const GRABBERS = 1_000;
 /** The demo brand's rates in millionths (apps/server/src/db/seeds/brands/demo.ts). */
 const RATES = { RNG: 8000, FISH: 8000, LIVE: 5000, PVP: 5000 };
 
@@ -173,6 +177,13 @@ async function measure(dbUrl, dataDir, opts) {
     log(
       `target: VIP review ≤ ${TARGET_DAILY_MS} ms: ${vip.ms} ms, ${vip.ms <= TARGET_DAILY_MS ? 'met' : 'NOT met'}`,
     );
+
+    // Red envelope: demoagent sends 1,000 lucky shares to 1,000 direct downlines, who all grab at once.
+    const envelope = await redEnvelopeRun(c, server.port, GRABBERS);
+    log(
+      `red envelope: ${GRABBERS} grabs at once in ${envelope.ms} ms (${envelope.perSec}/s), p99 ${envelope.p99Ms} ms; ` +
+        `${envelope.paidCount} shares paid, ${envelope.paid} of ${envelope.total} minor units: exactly the total`,
+    );
     return {
       dailyRebateMs: first.ms,
       dailyRebateServerMs: first.value.ms,
@@ -182,9 +193,110 @@ async function measure(dbUrl, dataDir, opts) {
       vipReviewedCount: vip.value.reviewed,
       vipUpgradedCount: vip.value.upgraded,
       vipRerunMs: vipAgain.ms,
+      envelopeGrabsPerSec: envelope.perSec,
+      envelopeGrabP99Ms: envelope.p99Ms,
     };
   } finally {
     await c.end();
     await srv.stopServer(server, { label: 'server', uncleanExit: 'warn' });
   }
+}
+
+/**
+ * demoagent (a session made here) sends an envelope of `n` lucky shares to its direct downlines —
+ * `n` bench members placed under it — who all grab at once over HTTP. Checks every share paid
+ * once, to distinct members, adding up to the total.
+ * @param {pg.Client} c
+ * @param {number} port
+ * @param {number} n
+ */
+async function redEnvelopeRun(c, port, n) {
+  const members = await fundedMembers(c, n, 'rg', 100n);
+  const {
+    rows: [agent],
+  } = await c.query(`select id, merchant_id from member where account = 'demoagent'`);
+  const ids = `{${members.map((m) => m.id).join(',')}}`;
+  await c.query(`update member set parent_id = $1 where id = any($2::bigint[])`, [agent.id, ids]);
+  await c.query(
+    `insert into member_tree (ancestor_id, descendant_id, depth)
+     select x, x, 0 from unnest($2::bigint[]) x
+     union all select $1, x, 1 from unnest($2::bigint[]) x
+     union all select t.ancestor_id, x, t.depth + 2 from unnest($2::bigint[]) x
+       join member_tree t on t.descendant_id = $1 and t.depth >= 1`,
+    [agent.id, ids],
+  );
+  // The envelope's money: demoagent's wallet credited through a real posting first.
+  await c.query(
+    `insert into ledger_account (merchant_id, owner_id, kind, code, currency)
+     select $1, $2, 'main', 'MAIN', currency from merchant where id = $1 on conflict do nothing`,
+    [agent.merchant_id, agent.id],
+  );
+  await c.query(
+    `select ledger_post($1, 'ADJUSTMENT', 'bench-envelope-fund', 'bench', $2, null, '{}'::jsonb,
+                        array[s.id, a.id], array[-$3::bigint, $3::bigint])
+     from ledger_account s, ledger_account a
+     where s.merchant_id = $1 and s.owner_id is null and s.code = 'adjustments'
+       and a.owner_id = $2 and a.kind = 'main'`,
+    [agent.merchant_id, agent.id, String(n * 100)],
+  );
+  const token = crypto.randomBytes(32).toString('base64url');
+  await c.query(
+    `insert into session (token_hash, member_id, merchant_id, login_type, expires_at)
+     values ($1, $2, $3, 'password', now() + interval '1 day')`,
+    [crypto.createHash('sha256').update(token).digest('hex'), agent.id, agent.merchant_id],
+  );
+  const sent = await srv.httpRequest(port, 'POST', '/wps/agent/redEnvelopes', {
+    headers: { authorization: token, 'content-type': 'application/json' },
+    body: JSON.stringify({
+      total: n / 10,
+      count: n,
+      split: 'lucky',
+      target: 'direct',
+      requestId: crypto.randomUUID(),
+    }),
+    timeoutMs: 60_000,
+  });
+  if (sent.status !== 200) throw new Error(`send answered ${sent.status}: ${sent.text.slice(0, 300)}`);
+  const envelopeId = sent.json.value.envelope.id;
+  const started = performance.now();
+  /** @type {number[]} */
+  const latencies = [];
+  const replies = await Promise.all(
+    members.map(async (m) => {
+      const t0 = performance.now();
+      const res = await srv.httpRequest(port, 'POST', '/wps/redEnvelopes/grab', {
+        headers: { authorization: m.token, 'content-type': 'application/json' },
+        body: JSON.stringify({ envelopeId }),
+        timeoutMs: 120_000,
+      });
+      latencies.push(performance.now() - t0);
+      return res;
+    }),
+  );
+  const ms = Math.round(performance.now() - started);
+  const failed = replies.filter((r) => r.status !== 200);
+  if (failed.length > 0) throw new Error(`${failed.length} grabs failed: ${failed[0].text.slice(0, 300)}`);
+  const {
+    rows: [check],
+  } = await c.query(
+    `select count(*)::int as shares, count(distinct member_id)::int as members, coalesce(sum(amount), 0)::bigint as paid,
+       (select total from red_envelope where id = $1) as total,
+       (select coalesce(sum(e.amount), 0) from ledger_transaction x join ledger_entry e on e.transaction_id = x.id
+         join ledger_account a on a.id = e.account_id and a.kind = 'main'
+         where x.kind = 'RED_ENVELOPE_GRAB' and x.reference = 'red-envelope:' || $1)::bigint as posted
+     from red_envelope_share where envelope_id = $1 and member_id is not null`,
+    [envelopeId],
+  );
+  const exact = String(check.paid) === String(check.total) && String(check.posted) === String(check.total);
+  if (check.shares !== n || check.members !== n || !exact)
+    throw new Error(`envelope check failed: ${JSON.stringify(check)}`);
+  latencies.sort((a, b) => a - b);
+  return {
+    ms,
+    perSec: Math.round((n / ms) * 1000),
+    p99Ms: Math.round(latencies[Math.min(latencies.length - 1, Math.floor(latencies.length * 0.99))]),
+    paidCount: check.shares,
+    paid: String(check.paid),
+    total: String(check.total),
+  };
 }
