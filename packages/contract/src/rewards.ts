@@ -553,15 +553,16 @@ export const rewardsRoutes = {
     ...endpoints.rewardCenter,
     tag: 'rewards',
     summary:
-      "The reward centre (the original's `getPromotionClaimList`): everything the member can claim now — promotions with their amount, the accrued manual rebate — and how many (the menu badge). Each item is claimed through its own call (`MCSFE_claimIssuedPromotion`, `/wps/rebate/claim`).",
+      "The reward centre (the original's `getPromotionClaimList`): everything the member can claim now — promotions with their amount, the accrued manual rebate, red envelopes to open — and how many (the menu badge). Each item is claimed through its own call (`MCSFE_claimIssuedPromotion`, `/wps/rebate/claim`, `/wps/redEnvelopes/grab`).",
     reply: z.object({
       list: z.array(
         z.object({
-          kind: z.enum(['promotion', 'rebate']),
-          /** The promotion's id; `rebate` for the manual rebate. */
+          kind: z.enum(['promotion', 'rebate', 'red_envelope']),
+          /** The promotion's id; `rebate` for the manual rebate; the red envelope's id. */
           id: z.string(),
           title: z.string(),
-          amount: z.number(),
+          /** What a claim pays; null for a red envelope (its share shows when opened). */
+          amount: z.number().nullable(),
         }),
       ),
       count: z.number().int(),

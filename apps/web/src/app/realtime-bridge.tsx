@@ -72,6 +72,11 @@ export function RealtimeBridge() {
     }
   });
 
+  // A red envelope to open: the reward centre and its badge (the rewards' queries) read again.
+  useSocketEvent('redEnvelope.new', () => {
+    void queryClient.invalidateQueries({ queryKey: ['member', 'promotions', token] });
+  });
+
   // The unread count and the inbox follow `inbox.unread` / `inbox.message` (docs/inbox.md).
   useInboxRealtime();
 

@@ -42,6 +42,8 @@ export const agentMenu: AgentMenuEntry[] = [
   { key: 'agentDailyWages2', page: 'agentDailyWages2', gate: module('DAYSAL') },
   { key: 'agentHourSalary', page: 'agentHourSalary', gate: module('HOURSAL3') },
   { key: 'agentRealtimeSalary', page: 'agentRealtimeSalary', gate: module('RTSALARY3') },
+  // Reference §4.3: agentRedRain, "agent transfer to multiple downlines".
+  { key: 'agentRedRain', page: 'agentRedRain', gate: module('AGENTRANSMULTDOWN3') },
   { key: 'platformMessages', gate: module('INBOX3') },
   { key: 'customerService' },
 ];

@@ -136,9 +136,12 @@ export function registerRewardsRoutes(
   registerRoute(app, hooks, rewardsRoutes.rewardCenter, async ({ brand, session, request }) => {
     const memberId = session!.member.id;
     const language = requestLanguage(request, brand);
-    const list: { kind: 'promotion' | 'rebate'; id: string; title: string; amount: number }[] = (
-      await promotions.list(brand, memberId, language)
-    ).list
+    const list: {
+      kind: 'promotion' | 'rebate' | 'red_envelope';
+      id: string;
+      title: string;
+      amount: number | null;
+    }[] = (await promotions.list(brand, memberId, language)).list
       .filter((p) => p.status === 'claim' && p.claimable !== null)
       .map((p) => ({ kind: 'promotion', id: p.id, title: p.title, amount: p.claimable! }));
     // The manual rebate, where the brand runs it and the member has something to claim.
@@ -147,6 +150,15 @@ export function registerRewardsRoutes(
       if (accrued.claimable > 0)
         list.push({ kind: 'rebate', id: 'rebate', title: 'rebate', amount: accrued.claimable });
     }
+    // Red envelopes from the member's uplines it has not opened yet.
+    for (const e of (await deps.redEnvelopes.list(brand, memberId)).list)
+      if (e.status === 'open' && e.mine === null)
+        list.push({
+          kind: 'red_envelope',
+          id: e.id,
+          title: e.message ? `${e.sender}: ${e.message}` : e.sender,
+          amount: null,
+        });
     return { list, count: list.length };
   });
   const { redEnvelopes } = deps;

@@ -44,6 +44,9 @@ const DepositPage = page(() => import('../../features/wallet/components/deposit'
 const ContractPage = page(() =>
   import('../../features/agent/components/contracts/contract-page').then((m) => m.ContractPage),
 );
+const RedEnvelopeSender = page(() =>
+  import('../../features/rewards/components/red-envelope-sender').then((m) => m.RedEnvelopeSender),
+);
 const PlatformMessages = page(() =>
   import('../../features/inbox/components/platform-messages').then((m) => m.PlatformMessages),
 );
@@ -84,6 +87,7 @@ export default function AgentHomePage() {
     ...(flags?.dailysalinfotype ? { agentDailyWages2: () => <ContractPage kind="daily" /> } : {}),
     ...(flags?.contracthoursalinfo ? { agentHourSalary: () => <ContractPage kind="hourly" /> } : {}),
     ...(flags?.realtimesalinfo ? { agentRealtimeSalary: () => <ContractPage kind="realtime" /> } : {}),
+    agentRedRain: () => <RedEnvelopeSender />,
     platformMessages: () => <PlatformMessages />,
   };
 

@@ -91,6 +91,7 @@ describe('agent centre navigation', { timeout: 30_000 }, () => {
       'User Profit and Loss',
       'My Income',
       'Transaction Details',
+      'Red Envelope',
       'Platform Messages',
       'Customer Service',
     ]);
@@ -123,6 +124,7 @@ describe('agent centre navigation', { timeout: 30_000 }, () => {
       'Announcement',
       'Team Overview',
       'Transaction Details',
+      'Red Envelope',
       'Platform Messages',
       'Customer Service',
     ]);

@@ -7,6 +7,7 @@ import { useApiErrorText } from '../../../lib/api-error-text';
 import { showToast } from '../../../lib/toast-store';
 import { type RewardCenterItem, useClaimPromotion, useRewardCenterQuery } from '../api/promotions';
 import { useClaimRebate } from '../api/rebate';
+import { useGrabEnvelope } from '../api/red-envelopes';
 import { useRewardFormat } from '../hooks/use-reward-format';
 import '../rewards.css';
 
@@ -16,16 +17,22 @@ function ClaimButton({ item }: { item: RewardCenterItem }) {
   const errorText = useApiErrorText();
   const promotion = useClaimPromotion();
   const rebate = useClaimRebate();
-  const claim = item.kind === 'rebate' ? rebate : promotion;
+  const envelope = useGrabEnvelope();
+  const claim = item.kind === 'rebate' ? rebate : item.kind === 'red_envelope' ? envelope : promotion;
   const onClaim = () => {
-    const done = () => showToast(t('promo_claimed_toast', { amount: money(item.amount) }), 'success');
-    if (item.kind === 'rebate') rebate.mutate(undefined, { onSuccess: done });
-    else promotion.mutate(item.id, { onSuccess: done });
+    const done = (amount: number) =>
+      showToast(t('promo_claimed_toast', { amount: money(amount) }), 'success');
+    if (item.kind === 'rebate') rebate.mutate(undefined, { onSuccess: (r) => done(r.payment.amount) });
+    else if (item.kind === 'red_envelope')
+      envelope.mutate(item.id, {
+        onSuccess: (r) => showToast(t('envelope_opened', { amount: money(r.amount) }), 'success'),
+      });
+    else promotion.mutate(item.id, { onSuccess: (r) => done(r.grant.amount) });
   };
   return (
     <>
       <button type="button" className="button button--primary" disabled={claim.isPending} onClick={onClaim}>
-        {t('promo_claim', { amount: money(item.amount) })}
+        {item.amount === null ? t('envelope_open') : t('promo_claim', { amount: money(item.amount) })}
       </button>
       {claim.error && (
         <p className="field__error" role="alert">
