@@ -1,5 +1,6 @@
 import { type APIRequestContext, type Locator, type Page, expect, test } from '@playwright/test';
 import {
+  agentLogin,
   demo,
   en,
   field,
@@ -10,7 +11,6 @@ import {
   merchantCode,
   opsApiKey,
   password,
-  pathOf,
   snap,
   uniqueUsername,
 } from '../support';
@@ -49,15 +49,6 @@ async function openAgentPage(page: Page, id: string): Promise<Locator> {
   const panel = page.getByRole('region', { name: en('agent', id), exact: true });
   await expect(panel.getByRole('heading', { level: 2, name: en('agent', id), exact: true })).toBeVisible();
   return panel;
-}
-
-async function agentLogin(page: Page, username: string, secret: string) {
-  await page.goto('/agent');
-  const card = page.getByRole('region', { name: en('auth', 'login_title'), exact: true });
-  await field(card, en('auth', 'agent_account')).fill(username);
-  await field(card, en('auth', 'password')).fill(secret);
-  await card.getByRole('button', { name: en('auth', 'login_submit'), exact: true }).click();
-  await expect.poll(() => pathOf(page)).toBe('/agentHome');
 }
 
 /** Creates an account under the signed-in agent in its register centre (type 0 member, 2 agent). */

@@ -1,5 +1,6 @@
 import { type Locator, type Page, expect, test } from '@playwright/test';
 import {
+  agentLogin,
   demo,
   en,
   expectLoggedIn,
@@ -38,15 +39,6 @@ async function openAgentPage(page: Page, id: string): Promise<Locator> {
 }
 
 const toast = (page: Page, text: string) => page.getByText(text, { exact: true });
-
-async function agentLogin(page: Page) {
-  await page.goto('/agent');
-  const card = page.getByRole('region', { name: en('auth', 'login_title'), exact: true });
-  await field(card, en('auth', 'agent_account')).fill(demo.agent.username);
-  await field(card, en('auth', 'password')).fill(demo.agent.password);
-  await card.getByRole('button', { name: en('auth', 'login_submit'), exact: true }).click();
-  await expect.poll(() => pathOf(page)).toBe('/agentHome');
-}
 
 /** A signed adjustment of an account's main wallet by the operator (break-glass key). */
 async function adjust(page: Page, account: string, amount: string) {

@@ -211,3 +211,17 @@ export async function logInOperator(page: Page): Promise<void> {
   await field(login, en('operator', 'password')).fill(demo.operator.password);
   await login.getByRole('button', { name: en('operator', 'login'), exact: true }).click();
 }
+
+/** Logs an agent in on the agent login page (/agent); the demo agent unless told otherwise. */
+export async function agentLogin(
+  page: Page,
+  username: string = demo.agent.username,
+  secret: string = demo.agent.password,
+): Promise<void> {
+  await page.goto('/agent');
+  const card = page.getByRole('region', { name: en('auth', 'login_title'), exact: true });
+  await field(card, en('auth', 'agent_account')).fill(username);
+  await field(card, en('auth', 'password')).fill(secret);
+  await card.getByRole('button', { name: en('auth', 'login_submit'), exact: true }).click();
+  await expect.poll(() => pathOf(page)).toBe('/agentHome');
+}
