@@ -1,24 +1,22 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { hashPassword } from '../../lib/password.js';
-import { TEST_OPS_KEY, type TestApp, buildTestApp } from '../../test/build-test-app.js';
+import { TEST_OPS_KEY, type TestApp } from '../../test/build-test-app.js';
 import { addBet, postMoney } from '../agent/agent.test-support.js';
-import { checkLedger } from '../ledger/ledger.check.js';
-import { demoMerchantId, loggedInMember, mainBalance } from './rewards.test-support.js';
+import { loggedInMember, mainBalance, onRewardsApp } from './rewards.test-support.js';
 
 let t: TestApp;
 let merchantId: number;
 const PAY = 'pay-pass-2026';
 let payHash: string;
 
+onRewardsApp((app, id) => {
+  t = app;
+  merchantId = id;
+});
+
 beforeAll(async () => {
-  t = await buildTestApp({ demo: true });
-  merchantId = await demoMerchantId(t);
   payHash = await hashPassword(PAY);
-}, 120_000);
-afterAll(() => t.close());
-afterEach(async () => {
-  expect(await checkLedger(t.db)).toEqual([]);
 });
 
 /** A member of the demo brand with a payment password, logged in. */

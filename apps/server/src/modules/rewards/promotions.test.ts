@@ -1,22 +1,17 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { hashPassword } from '../../lib/password.js';
-import { type TestApp, buildTestApp } from '../../test/build-test-app.js';
+import { type TestApp } from '../../test/build-test-app.js';
 import { addBet, postMoney } from '../agent/agent.test-support.js';
-import { checkLedger } from '../ledger/ledger.check.js';
-import { demoMerchantId, loggedInMember, mainBalance } from './rewards.test-support.js';
+import { loggedInMember, mainBalance, onRewardsApp } from './rewards.test-support.js';
 
 let t: TestApp;
 let merchantId: number;
 const PAY = 'pay-pass-2026';
 
-beforeAll(async () => {
-  t = await buildTestApp({ demo: true });
-  merchantId = await demoMerchantId(t);
-}, 120_000);
-afterAll(() => t.close());
-afterEach(async () => {
-  expect(await checkLedger(t.db)).toEqual([]);
+onRewardsApp((app, id) => {
+  t = app;
+  merchantId = id;
 });
 
 const member = () => loggedInMember(t, merchantId, 'pr');

@@ -1,27 +1,22 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { TEST_OPS_KEY, type TestApp, buildTestApp } from '../../test/build-test-app.js';
+import { describe, expect, it } from 'vitest';
+import { TEST_OPS_KEY, type TestApp } from '../../test/build-test-app.js';
 import { fundMain } from '../../test/factories.js';
 import { addBet, addMember } from '../agent/agent.test-support.js';
-import { checkLedger } from '../ledger/ledger.check.js';
 import { createVendorSession } from '../vendors/vendor-session.js';
 import { signVendorBody, vendorSecret } from '../vendors/vendor-secret.js';
 import { addDays, utcDay } from './rebate.js';
-import { mainBalance as balanceOf, demoMerchantId, loggedInMember } from './rewards.test-support.js';
+import { mainBalance as balanceOf, loggedInMember, onRewardsApp } from './rewards.test-support.js';
 
 let t: TestApp;
 let merchantId: number;
 let seq = 0;
 const DAY = 86_400_000;
 
-beforeAll(async () => {
-  t = await buildTestApp({ demo: true });
-  merchantId = await demoMerchantId(t);
-}, 120_000);
-afterAll(() => t.close());
-afterEach(async () => {
-  expect(await checkLedger(t.db)).toEqual([]);
+onRewardsApp((app, id) => {
+  t = app;
+  merchantId = id;
 });
 
 const member = () => loggedInMember(t, merchantId, 'rb');

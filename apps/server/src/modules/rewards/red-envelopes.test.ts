@@ -1,22 +1,17 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { type TestApp, buildTestApp } from '../../test/build-test-app.js';
+import { describe, expect, it } from 'vitest';
+import { type TestApp } from '../../test/build-test-app.js';
 import { fundMain } from '../../test/factories.js';
 import { TEAM_PASSWORD, addMember } from '../agent/agent.test-support.js';
-import { checkLedger } from '../ledger/ledger.check.js';
-import { demoMerchantId, mainBalance } from './rewards.test-support.js';
+import { mainBalance, onRewardsApp } from './rewards.test-support.js';
 
 let t: TestApp;
 let merchantId: number;
 let seq = 0;
 
-beforeAll(async () => {
-  t = await buildTestApp({ demo: true });
-  merchantId = await demoMerchantId(t);
-}, 120_000);
-afterAll(() => t.close());
-afterEach(async () => {
-  expect(await checkLedger(t.db)).toEqual([]);
+onRewardsApp((app, id) => {
+  t = app;
+  merchantId = id;
 });
 
 async function person(type: number, parent: string | null) {

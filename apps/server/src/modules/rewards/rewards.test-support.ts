@@ -1,5 +1,23 @@
-import type { TestApp } from '../../test/build-test-app.js';
+import { afterAll, afterEach, beforeAll, expect } from 'vitest';
+import { type TestApp, buildTestApp } from '../../test/build-test-app.js';
+import { checkLedger } from '../ledger/ledger.check.js';
 import { TEAM_PASSWORD, addMember } from '../agent/agent.test-support.js';
+
+/**
+ * The rewards tests' app: the real application on a fresh database with the demo brand, handed to
+ * `ready` before the tests run, closed after them, and the ledger checked after every test.
+ */
+export function onRewardsApp(ready: (t: TestApp, merchantId: number) => void) {
+  let app: TestApp;
+  beforeAll(async () => {
+    app = await buildTestApp({ demo: true });
+    ready(app, await demoMerchantId(app));
+  }, 120_000);
+  afterAll(() => app.close());
+  afterEach(async () => {
+    expect(await checkLedger(app.db)).toEqual([]);
+  });
+}
 
 /** The demo brand's id. */
 export async function demoMerchantId(t: TestApp): Promise<number> {

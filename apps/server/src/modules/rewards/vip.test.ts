@@ -1,20 +1,15 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { TEST_OPS_KEY, type TestApp, buildTestApp } from '../../test/build-test-app.js';
+import { describe, expect, it } from 'vitest';
+import { TEST_OPS_KEY, type TestApp } from '../../test/build-test-app.js';
 import { addBet, postMoney } from '../agent/agent.test-support.js';
-import { checkLedger } from '../ledger/ledger.check.js';
-import { mainBalance as balanceOf, demoMerchantId, loggedInMember } from './rewards.test-support.js';
+import { mainBalance as balanceOf, loggedInMember, onRewardsApp } from './rewards.test-support.js';
 import { qualifyingLevel } from './vip.js';
 
 let t: TestApp;
 let merchantId: number;
 
-beforeAll(async () => {
-  t = await buildTestApp({ demo: true });
-  merchantId = await demoMerchantId(t);
-}, 120_000);
-afterAll(() => t.close());
-afterEach(async () => {
-  expect(await checkLedger(t.db)).toEqual([]);
+onRewardsApp((app, id) => {
+  t = app;
+  merchantId = id;
 });
 
 const member = () => loggedInMember(t, merchantId, 'vip');
