@@ -628,5 +628,5 @@ export const rewardsEvents = {
   /** To the member: its VIP tier changed (with the upgrade bonus paid, major units, 0 if none). */
   'vip.changed': z.object({ level: z.number().int(), name: z.string(), bonus: z.number() }),
   /** To each member an envelope is for: a new red envelope to grab. */
-  'redEnvelope.new': redEnvelopeSchema,
+  'envelope.new': redEnvelopeSchema,
 } as const;

@@ -73,7 +73,7 @@ export function RealtimeBridge() {
   });
 
   // A red envelope to open: the reward centre and its badge (the rewards' queries) read again.
-  useSocketEvent('redEnvelope.new', () => {
+  useSocketEvent('envelope.new', () => {
     void queryClient.invalidateQueries({ queryKey: ['member', 'promotions', token] });
   });
 

@@ -184,7 +184,7 @@ export function createRedEnvelopes(deps: {
       const hub = deps.hub();
       if (hub)
         for (const id of created.recipients.slice(0, ANNOUNCE_MAX))
-          hub.toMember(id, 'redEnvelope.new', envelope);
+          hub.toMember(id, 'envelope.new', envelope);
       const main = await db
         .selectFrom('ledger_account')
         .select('balance')
