@@ -186,6 +186,24 @@ export function createPromotions(deps: { db: Kysely<Database>; ledger: LedgerSer
     /** The promotions in the caller's language, each with the member's status. */
     async list(brand: Brand, memberId: string | null, language: string) {
       const now = deps.clock.now();
+      // The member's claims, read once: `promotion:period` (first deposit: `once`; the others: a day).
+      const claimed = new Set(
+        memberId
+          ? (
+              await db
+                .selectFrom('bonus_grant')
+                .select(['promotion_id', 'period'])
+                .where('member_id', '=', memberId)
+                .where((w) =>
+                  w.or([
+                    w('period', '=', 'once'),
+                    w('granted_at', '>=', new Date(now.getTime() - 2 * 86_400_000)),
+                  ]),
+                )
+                .execute()
+            ).map((g) => `${g.promotion_id}:${g.period}`)
+          : [],
+      );
       const out = [];
       for (const p of promotionsSettings(brand).list) {
         let status: 'join' | 'claim' | 'claimed' | 'process' | 'close' | 'coming soon';
@@ -198,23 +216,11 @@ export function createPromotions(deps: { db: Kysely<Database>; ledger: LedgerSer
           const e = await evaluate(db, brand, p, memberId, now);
           if ('reason' in e) {
             // A first-deposit bonus already taken reads as claimed, not as "too late".
-            const taken = await db
-              .selectFrom('bonus_grant')
-              .select('id')
-              .where('member_id', '=', memberId)
-              .where('promotion_id', '=', p.id)
-              .where('period', '=', 'once')
-              .executeTakeFirst();
+            const taken = claimed.has(`${p.id}:once`);
             status = taken ? 'claimed' : 'process';
             reason = taken ? null : e.reason;
           } else {
-            const taken = await db
-              .selectFrom('bonus_grant')
-              .select('id')
-              .where('member_id', '=', memberId)
-              .where('promotion_id', '=', p.id)
-              .where('period', '=', e.period)
-              .executeTakeFirst();
+            const taken = claimed.has(`${p.id}:${e.period}`);
             status = taken ? 'claimed' : 'claim';
             if (!taken) claimable = toMajor(e.amount, brand.currencyScale);
           }
