@@ -209,4 +209,20 @@ describe('points', () => {
     });
     expect(await cash(m.id)).toBe(250n);
   });
+
+  it('credits points once under parallel earning runs, and converts once per request id', async () => {
+    const m = await member();
+    await play(m.id, 'RNG', 40_000n); // 400 points
+    const brand = await t.app.rewards.brand('demo');
+    await Promise.all(Array.from({ length: 5 }, () => t.app.rewards.points.earn(brand, [m.id])));
+    expect(await points(m.token)).toBe(400);
+    const requestId = randomUUID();
+    const replies = await Promise.all(
+      Array.from({ length: 10 }, () => convert(m.token, { points: 100, requestId })),
+    );
+    expect(replies.every((r) => r.statusCode === 200)).toBe(true);
+    expect(new Set(replies.map((r) => r.json().value.redemption.id)).size).toBe(1);
+    expect(await points(m.token)).toBe(300);
+    expect(await cash(m.id)).toBe(100n);
+  });
 });

@@ -185,4 +185,25 @@ describe('promotions and bonus money', () => {
     await claim(m.token, 'daily-signin');
     expect((await centre()).count).toBe(2);
   });
+
+  it('forfeits once under ten parallel requests', async () => {
+    const m = await member();
+    await postMoney(t.db, merchantId, m.id, 'DEPOSIT', 5_000n);
+    const grant = (await claim(m.token, 'welcome-100')).json().value.grant;
+    const replies = await Promise.all(
+      Array.from({ length: 10 }, () =>
+        t.app.inject({
+          method: 'POST',
+          url: '/wps/bonus/forfeit',
+          payload: { grantId: grant.id },
+          headers: { authorization: m.token },
+        }),
+      ),
+    );
+    expect(replies.filter((r) => r.statusCode === 200)).toHaveLength(1);
+    expect(replies.filter((r) => r.statusCode !== 200).every((r) => r.json().code === 'request.state')).toBe(
+      true,
+    );
+    expect(await mainBalance(t, m.id)).toBe(5_000n);
+  });
 });

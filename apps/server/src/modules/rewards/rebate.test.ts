@@ -319,4 +319,17 @@ describe('daily rebate', () => {
     expect(await mainBalance(m.id)).toBe(240n);
     expect((await payments(m.id)).map((p) => p.amount)).toEqual(['200', '40']);
   });
+
+  it('pays once when two daily runs of one day race', async () => {
+    const m = await member();
+    const day = addDays(utcDay(new Date()), -5);
+    await settled(m.id, 'RNG', 30_000n, new Date(Date.parse(`${day}T08:00:00Z`))); // 2.40
+    const brand = await t.app.rewards.brand('demo');
+    await Promise.all([
+      t.app.rewards.rebates.settleDay(brand, day),
+      t.app.rewards.rebates.settleDay(brand, day),
+    ]);
+    expect(await mainBalance(m.id)).toBe(240n);
+    expect(await payments(m.id)).toHaveLength(1);
+  });
 });

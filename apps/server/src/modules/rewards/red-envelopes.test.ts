@@ -132,4 +132,15 @@ describe('red envelopes', () => {
     // More than the wallet holds.
     expect((await send(agent.token, { total: 1000, count: 2 })).json().code).toBe('wallet.insufficient');
   });
+
+  it('sends one envelope for ten parallel sends of one request', async () => {
+    const { agent } = await team();
+    const requestId = randomUUID();
+    const replies = await Promise.all(
+      Array.from({ length: 10 }, () => send(agent.token, { total: 20, count: 2, requestId })),
+    );
+    expect(replies.every((r) => r.statusCode === 200)).toBe(true);
+    expect(new Set(replies.map((r) => r.json().value.envelope.id)).size).toBe(1);
+    expect(await mainBalance(t, agent.id)).toBe(8_000n);
+  });
 });
