@@ -2,6 +2,7 @@ import { expect, test } from '@playwright/test';
 import {
   en,
   header,
+  logInDemoPlayerQuietly,
   password,
   registerByUsername,
   snapThemes,
@@ -65,5 +66,18 @@ test.describe('VIP', () => {
     const bonus = (await memberTransactions(page.request, token)).list.filter((r) => r.kind === 'VIP_BONUS');
     expect(bonus.map((r) => r.amount)).toEqual([5]);
     await snapThemes(page, 'vip-page');
+  });
+
+  test.describe('on a phone', () => {
+    test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+    test('the VIP, bonus-details and reward-centre pages fit a 390-px screen', async ({ page }) => {
+      await logInDemoPlayerQuietly(page);
+      for (const id of ['vip', 'bonusDetails', 'rewardCenter']) {
+        await openMemberPage(page, id);
+        const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+        expect(overflow).toBeLessThanOrEqual(0);
+        await snapThemes(page, `rewards-phone-${id}`);
+      }
+    });
   });
 });
