@@ -225,6 +225,14 @@ export async function buildApp(deps: AppDeps) {
     verification,
     messenger,
     onPasswordChanged: inbox.notices.passwordChanged,
+    // A friend's referral code makes the new member its referee (docs/rewards.md).
+    onRegistered: async (brand, memberId, body, client) => {
+      if (body.referralCode)
+        await rewards.referrals.recordSignup(brand, memberId, body.referralCode, {
+          ip: client.ip,
+          deviceId: body.loginDeviceId ?? null,
+        });
+    },
   });
   registerWalletRoutes(app, hooks, wallet);
   const agent = createAgentService({ db, repository: createAgentRepository(db), members, wallet });

@@ -189,6 +189,35 @@ export const rewardsEndpoints = {
     encrypted: false,
     trial: false,
   },
+  // Referral (invite friends): the original's relay name for the details; the rest are new.
+  referralDetails: {
+    method: 'GET',
+    path: '/wps/relay/MCSFE_getReferralDetails',
+    auth: 'member',
+    encrypted: false,
+    trial: false,
+  },
+  referees: { method: 'GET', path: '/wps/referral/referees', auth: 'member', encrypted: false, trial: false },
+  availablePromo: {
+    method: 'GET',
+    path: '/wps/relay/MCSFE_getMerchantAvailablePromotions',
+    auth: 'optional',
+    encrypted: false,
+  },
+  opsReferrals: {
+    method: 'GET',
+    path: '/ops/merchants/:merchantCode/referrals',
+    auth: 'ops',
+    encrypted: false,
+    opsRoles: ['admin', 'finance', 'support'],
+  },
+  opsReferralReview: {
+    method: 'POST',
+    path: '/ops/merchants/:merchantCode/referrals/:refereeId',
+    auth: 'ops',
+    encrypted: false,
+    opsRoles: ['admin', 'finance'],
+  },
   opsRebateRun: {
     method: 'POST',
     path: '/ops/merchants/:merchantCode/rebate/run',

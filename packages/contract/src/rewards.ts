@@ -320,6 +320,72 @@ export const redEnvelopeSchema = z.object({
 });
 export type RedEnvelope = z.infer<typeof redEnvelopeSchema>;
 
+/*
+ * Referral — invite friends (spec §1 referral programme, §2 member page `referral`, §3
+ * availablePromo.REFERRAL.enabled; reference §2.6 `MCSFE_getReferralDetails`): each member has a
+ * referral code and link; a friend who registers with it becomes its referee, and once the referee
+ * has deposited `minDeposit` and placed `minValidBet` of valid bets within `windowDays` of joining,
+ * the referrer is paid `reward` (`REFERRAL`, from the promotions expense). A referee sharing an IP
+ * address with its referrer, or a device with another referee of the same referrer, is flagged for
+ * an operator instead of paid.
+ */
+export const referralSettingsSchema = z.object({
+  enabled: z.boolean().default(false),
+  /** What the referrer earns per qualified referee, major units. */
+  reward: z.number().min(0).max(1_000_000).default(0),
+  /** The referee's deposits needed, major units. */
+  minDeposit: z.number().min(0).max(10_000_000).default(0),
+  /** The referee's valid bets needed, major units. */
+  minValidBet: z.number().min(0).max(100_000_000).default(0),
+  /** Days after joining in which a referee may qualify. */
+  windowDays: z.number().int().min(1).max(365).default(30),
+});
+export type ReferralSettings = z.infer<typeof referralSettingsSchema>;
+export const referralStatusSchema = z.enum(['pending', 'paid', 'flagged', 'rejected', 'expired']);
+export const referralDetailsSchema = z.object({
+  /** Null until generated (`autoGenerate=true` makes one). */
+  referralCode: z.string().nullable(),
+  totalInvitations: z.number().int(),
+  /** Domains the link may use (the brand's main domain first). */
+  promotionDomains: z.array(z.string()),
+  enabled: z.boolean(),
+  reward: z.number(),
+  minDeposit: z.number(),
+  minValidBet: z.number(),
+  windowDays: z.number().int(),
+  qualified: z.number().int(),
+  /** What the member has earned from referrals, major units. */
+  earned: z.number(),
+});
+export const refereeSchema = z.object({
+  /** Masked (`ab***yz`). */
+  account: z.string(),
+  joinedAt: z.iso.datetime(),
+  deposit: z.number(),
+  validBet: z.number(),
+  status: referralStatusSchema,
+  reward: z.number(),
+  paidAt: z.iso.datetime().nullable(),
+});
+export const opsReferralSchema = z.object({
+  refereeId: z.string(),
+  referee: z.string(),
+  referrer: z.string(),
+  status: referralStatusSchema,
+  flagReason: z.string().nullable(),
+  registerIp: z.string().nullable(),
+  deposit: z.number(),
+  validBet: z.number(),
+  reward: z.number(),
+  joinedAt: z.iso.datetime(),
+});
+/** Which member-facing promotions run (reference §2.6 `availablePromo`: REFERRAL, MISSION). */
+export const availablePromoSchema = z.object({
+  REFERRAL: z.object({ enabled: z.boolean() }),
+  MISSION: z.object({ enabled: z.boolean(), count: z.number().int() }),
+});
+export type AvailablePromo = z.infer<typeof availablePromoSchema>;
+
 const merchantParams = z.object({ merchantCode: z.string().min(1).max(32) });
 const pageQuery = {
   pageNo: z.coerce.number().int().min(1).max(10_000).default(1),
@@ -596,6 +662,46 @@ export const rewardsRoutes = {
     body: z.object({ envelopeId: z.string().regex(/^\d{1,18}$/) }),
     reply: z.object({ amount: z.number(), balance: z.number(), envelope: redEnvelopeSchema }),
   }),
+  referralDetails: defineRoute({
+    ...endpoints.referralDetails,
+    tag: 'rewards',
+    summary:
+      "The member's referral code (made on first ask with `autoGenerate=true`), how many friends joined with it, the domains its link may use, the programme's terms and what it has earned.",
+    query: z.object({ autoGenerate: z.enum(['true', 'false']).default('false') }),
+    reply: referralDetailsSchema,
+  }),
+  referees: defineRoute({
+    ...endpoints.referees,
+    tag: 'rewards',
+    summary:
+      "The member's referees, newest first: masked account, deposits and valid bets toward the terms, and the status of the reward (`pending`, `paid`, `flagged` for review, `rejected`, `expired`).",
+    query: z.object(pageQuery),
+    reply: z.object({ list: z.array(refereeSchema), total: z.number().int() }),
+  }),
+  availablePromo: defineRoute({
+    ...endpoints.availablePromo,
+    tag: 'rewards',
+    summary:
+      "Which member-facing programmes the brand runs (`REFERRAL`, `MISSION` with the member's count of mission rewards to collect); visitors see the brand's switches.",
+    reply: availablePromoSchema,
+  }),
+  opsReferrals: defineRoute({
+    ...endpoints.opsReferrals,
+    tag: 'ops',
+    summary: "A brand's referrals by status (default `flagged`: those waiting for a decision), newest first.",
+    params: merchantParams,
+    query: z.object({ status: referralStatusSchema.default('flagged'), ...pageQuery }),
+    reply: z.object({ list: z.array(opsReferralSchema), total: z.number().int() }),
+  }),
+  opsReferralReview: defineRoute({
+    ...endpoints.opsReferralReview,
+    tag: 'ops',
+    summary:
+      'Decides a flagged referral: `pay` pays the referrer its reward (`REFERRAL`), `reject` closes it unpaid. Audited with the reason. `request.state` when it is not flagged.',
+    params: merchantParams.extend({ refereeId: z.string().regex(/^\d{1,18}$/) }),
+    body: z.object({ action: z.enum(['pay', 'reject']), reason: z.string().trim().min(3).max(200) }),
+    reply: opsReferralSchema,
+  }),
   opsRebateRun: defineRoute({
     ...endpoints.opsRebateRun,
     tag: 'ops',
@@ -629,4 +735,6 @@ export const rewardsEvents = {
   'vip.changed': z.object({ level: z.number().int(), name: z.string(), bonus: z.number() }),
   /** To each member an envelope is for: a new red envelope to grab. */
   'envelope.new': redEnvelopeSchema,
+  /** To the referrer: a referee qualified and its reward was paid (major units). */
+  'referral.paid': z.object({ referee: z.string(), reward: z.number() }),
 } as const;

@@ -79,6 +79,8 @@ export const ledgerKinds = [
   'RED_ENVELOPE_SEND',
   'RED_ENVELOPE_GRAB',
   'RED_ENVELOPE_REFUND',
+  'REFERRAL',
+  'MISSION_REWARD',
 ] as const;
 
 export const memberTransactionSchema = z.object({

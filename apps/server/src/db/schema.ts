@@ -966,7 +966,32 @@ export interface RedEnvelopeShareTable {
   ledger_transaction_id: string | null;
 }
 
+export interface ReferralCodeTable {
+  member_id: string;
+  merchant_id: number;
+  code: string;
+  created_at: Generated<Date>;
+}
+
+export type ReferralStatus = 'pending' | 'paid' | 'flagged' | 'rejected' | 'expired';
+export interface ReferralTable {
+  referee_id: string;
+  referrer_id: string;
+  merchant_id: number;
+  code: string;
+  status: ColumnType<ReferralStatus, ReferralStatus | undefined, ReferralStatus>;
+  flag_reason: string | null;
+  register_ip: string | null;
+  device_id: string | null;
+  reward: ColumnType<string, bigint | string | undefined, bigint | string>;
+  ledger_transaction_id: string | null;
+  created_at: Generated<Date>;
+  decided_at: Date | null;
+}
+
 export interface Database {
+  referral_code: ReferralCodeTable;
+  referral: ReferralTable;
   red_envelope: RedEnvelopeTable;
   red_envelope_share: RedEnvelopeShareTable;
   bonus_grant: BonusGrantTable;

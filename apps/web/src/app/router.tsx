@@ -22,6 +22,7 @@ const GameCentre = page(() => import('./routes/game-centre'));
 const GameList = page(() => import('./routes/game-list-centre'));
 const Promotions = page(() => import('./routes/promotions'));
 const PointMall = page(() => import('./routes/point-mall'));
+const AppDownload = page(() => import('./routes/app-download'));
 const Fair = page(() => import('./routes/fair'));
 const Member = page(() => import('./routes/member'));
 const AccountGames = page(() => import('./routes/account-games'));
@@ -61,6 +62,7 @@ export function AppRoutes() {
             {each([paths.live, paths.fish, paths.rng, paths.pvp], GameList)}
             <Route path={paths.promotions} element={<Promotions />} />
             <Route path={paths.pointMall} element={<PointMall />} />
+            <Route path={paths.download} element={<AppDownload />} />
             <Route path={paths.fair} element={<Fair />} />
             <Route element={<RequireToken />}>
               <Route element={<RequireRealAccount />}>

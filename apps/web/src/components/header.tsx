@@ -15,7 +15,16 @@ import { ThemeToggle } from './theme-toggle';
  * ID and avatar menu) are composed by app/ from the features; without `nav`, Home and Promotions.
  * Logged in, the header shows deposit and withdraw.
  */
-export function Header({ nav, account }: { nav?: ReactNode; account?: ReactNode }) {
+export function Header({
+  nav,
+  account,
+  extras,
+}: {
+  nav?: ReactNode;
+  account?: ReactNode;
+  /** Items before the theme toggle (spec §2: rewards and share). */
+  extras?: ReactNode;
+}) {
   const { t } = useTranslation();
   const brand = useBrand();
   const token = useSessionStore((s) => s.token);
@@ -57,6 +66,7 @@ export function Header({ nav, account }: { nav?: ReactNode; account?: ReactNode 
       <div className="app-header__actions">
         {/* Logged in, the account area needs the room; the side menu has the language too. */}
         <LanguageSelect className={token ? 'hide-medium' : 'hide-narrow'} />
+        {extras}
         <ThemeToggle />
         {token ? (
           <>

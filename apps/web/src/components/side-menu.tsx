@@ -4,6 +4,7 @@ import { useNavigate } from 'react-router';
 import { paths } from '../config/paths';
 import { useWhitelabel } from '../lib/permission';
 import { useSessionStore } from '../lib/session-store';
+import { appDownloadLink } from '../lib/app-download-link';
 import { useUiStore } from '../lib/ui-store';
 import { CountBadge } from './count-badge';
 import { openSupportWindow } from './customer-service-button';
@@ -24,7 +25,8 @@ type Icon =
   | 'phone'
   | 'chat'
   | 'crown'
-  | 'logout';
+  | 'logout'
+  | 'download';
 
 const iconPaths: Record<Icon, string> = {
   wallet: 'M4 7h14a2 2 0 0 1 2 2v8a2 2 0 0 1-2 2H4V7Zm0 0 11-3v3M16 13h.01',
@@ -39,6 +41,7 @@ const iconPaths: Record<Icon, string> = {
   shield: 'M12 3 5 6v6c0 4.5 3 8 7 9 4-1 7-4.5 7-9V6l-7-3Z',
   chart: 'M4 20V10M10 20V4M16 20v-7M22 20H2',
   mail: 'M3 6h18v12H3zM3 7l9 6 9-6',
+  download: 'M12 3v12m0 0-4.5-4.5M12 15l4.5-4.5M5 19h14',
   phone: 'M8 2h8a1 1 0 0 1 1 1v18a1 1 0 0 1-1 1H8a1 1 0 0 1-1-1V3a1 1 0 0 1 1-1ZM11 18h2',
   chat: 'M4 5h16v11H8l-4 4V5Z',
   crown: 'm3 8 4.5 4L12 5l4.5 7L21 8l-2 11H5L3 8Z',
@@ -80,13 +83,16 @@ export function SideMenu({
   footer,
   classify,
   badges = {},
+  referral = false,
 }: {
   footer?: ReactNode;
+  /** The brand runs invite-friends (availablePromo.REFERRAL.enabled). */
+  referral?: boolean;
   classify?: ReactNode;
   /** Counts beside member-centre entries, by page id (spec §2: shown when above 0). */
   badges?: Partial<Record<string, number>>;
 }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const navigate = useNavigate();
   const wl = useWhitelabel();
   const token = useSessionStore((s) => s.token);
@@ -118,8 +124,14 @@ export function SideMenu({
       show: wl.WITHDRAW && !wl.CREDITMAR3,
     },
     { key: 'promotions', label: t('hd_event'), icon: 'gift', to: paths.promotions },
-    // Shown to visitors, and to members when the referral promotion is on (the promotions issue).
-    { key: 'referral', label: t('invite_friends'), icon: 'users', memberPage: 'referral', show: !token },
+    // Spec §2: shown to visitors, and to members when the referral promotion is on.
+    {
+      key: 'referral',
+      label: t('invite_friends'),
+      icon: 'users',
+      memberPage: 'referral',
+      show: !token || referral,
+    },
     {
       key: 'reward',
       label: t('in_reward_center'),
@@ -158,6 +170,13 @@ export function SideMenu({
       onClick: openSupportWindow,
     },
     { key: 'help', label: t('help_center'), icon: 'phone', to: paths.help },
+    // Spec §2: the app download link from the site address, language and session token.
+    {
+      key: 'download',
+      label: t('app_download'),
+      icon: 'download',
+      onClick: () => void navigate(appDownloadLink('', i18n.language, token)),
+    },
     // Spec §2: sign out, for logged-in users; it asks for confirmation first (spec §4).
     { key: 'logout', label: t('logout'), icon: 'logout', show: !!token, onClick: () => openModal('logout') },
   ];

@@ -23,6 +23,8 @@ export const paths = {
   vnLottery: '/vnLottery',
   promotions: '/promotions',
   pointMall: '/pointMall',
+  /** App download (spec §2 side menu: built from the site address, language and session token). */
+  download: '/download',
   seamless: '/seamless',
   /** The operator page (payment queue); `/ops/…` is the operator API. */
   ops: '/ops',

@@ -8,6 +8,7 @@ import {
   vipSettingsSchema,
   pointsSettingsSchema,
   promotionsSettingsSchema,
+  referralSettingsSchema,
   registerRulesSchema,
   resourceSchema,
 } from '@arcadia/contract';
@@ -145,6 +146,8 @@ export const brandSettingsSchema = brandPresentationSchema.extend({
   points: pointsSettingsSchema.optional(),
   /** Promotions (docs/rewards.md): the automatic promotions and the products' turnover weights. */
   promotions: promotionsSettingsSchema.optional(),
+  /** Referral — invite friends (docs/rewards.md): the referrer's reward and the referee's terms. */
+  referral: referralSettingsSchema.optional(),
 });
 export type BrandSettings = z.infer<typeof brandSettingsSchema>;
 

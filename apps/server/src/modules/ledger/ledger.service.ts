@@ -34,7 +34,9 @@ export type LedgerKind =
   | 'BONUS_FORFEIT'
   | 'RED_ENVELOPE_SEND'
   | 'RED_ENVELOPE_GRAB'
-  | 'RED_ENVELOPE_REFUND';
+  | 'RED_ENVELOPE_REFUND'
+  | 'REFERRAL'
+  | 'MISSION_REWARD';
 
 export type AccountKind = 'main' | 'vendor' | 'points' | 'system';
 

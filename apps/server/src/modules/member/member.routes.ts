@@ -19,6 +19,11 @@ export interface MemberRouteDeps {
   messenger: Messenger;
   /** Told after the login password was changed or reset (an inbox notice); not awaited. */
   onPasswordChanged?: (brand: Brand, memberId: string) => void;
+  /**
+   * Told after a member registered, before the reply (a referral code becomes a referral). A
+   * failure here is logged and does not undo the registration.
+   */
+  onRegistered?: (brand: Brand, memberId: string, body: RegisterBody, client: ClientInfo) => Promise<void>;
 }
 
 export function registerMemberRoutes(app: FastifyInstance, hooks: RouteHooks, deps: MemberRouteDeps) {
@@ -52,6 +57,13 @@ export function registerMemberRoutes(app: FastifyInstance, hooks: RouteHooks, de
       });
     }
     const id = await members.register(brand, mode, body, client.ip);
+    if (deps.onRegistered) {
+      try {
+        await deps.onRegistered(brand, id, body, client);
+      } catch (err) {
+        app.log.warn({ err, memberId: id }, 'after-registration step failed');
+      }
+    }
     const member = await members.findById(brand.id, id);
     return auth.finishLogin(brand, member!, 'username', client);
   }

@@ -317,6 +317,9 @@ const matrix: Partial<Record<EndpointName, { roles: Role[]; url: string; payload
   opsVipRun: { roles: FINANCE, url: '/ops/merchants/:m/vip/run', payload: {} },
   opsPointRedemptions: { roles: ALL, url: '/ops/merchants/:m/points/redemptions' },
   opsPointReview: { roles: FINANCE, url: '/ops/merchants/:m/points/redemptions/999999', payload: {} },
+  // Referral decisions pay money (finance, admin); support reads the queue.
+  opsReferrals: { roles: ALL, url: '/ops/merchants/:m/referrals' },
+  opsReferralReview: { roles: FINANCE, url: '/ops/merchants/:m/referrals/999999', payload: {} },
 };
 const opsNames = (Object.keys(endpoints) as EndpointName[]).filter((n) => endpoints[n].auth === 'ops');
 

@@ -10,6 +10,7 @@ import { createPoints } from './points.js';
 import { createPromotions } from './promotions.js';
 import { createRedEnvelopes } from './red-envelopes.js';
 import { createRebates } from './rebate.js';
+import { createReferrals } from './referral.js';
 import { createVip } from './vip.js';
 import { rewardsJobs } from './rewards.jobs.js';
 import { registerRewardsRoutes } from './rewards.routes.js';
@@ -51,15 +52,17 @@ export function createRewardsModule(deps: {
     clock: deps.clock,
     hub: deps.hub,
   });
+  const referrals = createReferrals({ db: deps.db, ledger: deps.ledger, clock: deps.clock, hub: deps.hub });
   const module = {
     rebates,
+    referrals,
     promotions,
     redEnvelopes,
     vip,
     points,
     /** A brand by code, for scripts and tests driving the daily rebate. */
     brand: (code: string) => deps.brands.get(code),
-    jobs: rewardsJobs({ db: deps.db, brands: deps.brands, rebates, vip, points, redEnvelopes }),
+    jobs: rewardsJobs({ db: deps.db, brands: deps.brands, rebates, vip, points, redEnvelopes, referrals }),
     register(app: FastifyInstance, hooks: RouteHooks) {
       app.decorate('rewards', module);
       registerRewardsRoutes(app, hooks, {
@@ -69,6 +72,7 @@ export function createRewardsModule(deps: {
         points,
         promotions,
         redEnvelopes,
+        referrals,
         brands: deps.brands,
         today: () => deps.clock.now(),
       });

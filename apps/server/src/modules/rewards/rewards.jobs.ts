@@ -5,6 +5,7 @@ import type { Brand, BrandService } from '../brand/brand.service.js';
 import type { Points } from './points.js';
 import type { Rebates } from './rebate.js';
 import type { RedEnvelopes } from './red-envelopes.js';
+import type { Referrals } from './referral.js';
 import type { Vip } from './vip.js';
 
 /**
@@ -20,6 +21,7 @@ export function rewardsJobs(deps: {
   vip: Vip;
   points: Points;
   redEnvelopes: RedEnvelopes;
+  referrals: Referrals;
 }): Job[] {
   /** A job that runs `work` for every active brand and adds up what it did. */
   const everyBrand = (name: string, everyMs: number, work: (brand: Brand) => Promise<number>): Job => ({
@@ -54,5 +56,9 @@ export function rewardsJobs(deps: {
     everyBrand('rewards.points-earn', 5 * 60_000, async (brand) => (await deps.points.earn(brand)).members),
     // What is left of expired red envelopes goes back to their senders.
     everyBrand('rewards.red-envelope-expiry', 60_000, (brand) => deps.redEnvelopes.expire(brand)),
+    everyBrand('rewards.referral', 60_000, async (brand) => {
+      const r = await deps.referrals.settle(brand);
+      return r.paid + r.flagged + r.expired;
+    }),
   ];
 }

@@ -12,6 +12,7 @@ import { requestLanguage } from '../catalogue/catalogue.routes.js';
 import type { Points } from './points.js';
 import type { Promotions } from './promotions.js';
 import type { RedEnvelopes } from './red-envelopes.js';
+import type { Referrals } from './referral.js';
 import type { Vip } from './vip.js';
 
 export function registerRewardsRoutes(
@@ -24,6 +25,7 @@ export function registerRewardsRoutes(
     points: Points;
     promotions: Promotions;
     redEnvelopes: RedEnvelopes;
+    referrals: Referrals;
     brands: BrandService;
     today: () => Date;
   },
@@ -177,4 +179,32 @@ export function registerRewardsRoutes(
   registerRoute(app, hooks, rewardsRoutes.opsRebateSummary, async ({ params }) =>
     rebates.summary(await opsBrand(params.merchantCode)),
   );
+
+  // Referral — invite friends (docs/rewards.md).
+  const { referrals } = deps;
+  registerRoute(app, hooks, rewardsRoutes.referralDetails, ({ brand, session, query }) =>
+    referrals.details(brand, session!.member.id, query.autoGenerate === 'true'),
+  );
+  registerRoute(app, hooks, rewardsRoutes.referees, ({ brand, session, query }) =>
+    referrals.referees(brand, session!.member.id, query),
+  );
+  registerRoute(app, hooks, rewardsRoutes.availablePromo, ({ brand }) => ({
+    REFERRAL: { enabled: referrals.settings(brand).enabled },
+    MISSION: { enabled: false, count: 0 },
+  }));
+  registerRoute(app, hooks, rewardsRoutes.opsReferrals, async ({ params, query }) =>
+    referrals.opsList(await opsBrand(params.merchantCode), query),
+  );
+  registerRoute(app, hooks, rewardsRoutes.opsReferralReview, async ({ params, body, operator }) => {
+    const brand = await opsBrand(params.merchantCode);
+    const out = await referrals.review(brand, params.refereeId, body.action);
+    await writeAudit(deps.db, {
+      merchantId: brand.id,
+      actor: operator!.actor,
+      action: `referral.${body.action}`,
+      target: params.refereeId,
+      payload: { reason: body.reason, reward: out.reward },
+    });
+    return out;
+  });
 }

@@ -6,6 +6,8 @@ import { Header } from '../../components/header';
 import { SideMenu } from '../../components/side-menu';
 import { useUnreadMessage } from '../../features/inbox/api/inbox';
 import { useRewardCount } from '../../features/rewards/api/promotions';
+import { useAvailablePromo } from '../../features/rewards/api/referral';
+import { HeaderRewards } from '../../features/rewards/components/header-rewards';
 import { CategoryNav, SideClassifyMenus } from '../../features/lobby/components/category-nav';
 import { isGamePage } from '../../config/paths';
 import { useUiStore } from '../../lib/ui-store';
@@ -21,6 +23,7 @@ export function MainLayout() {
   const { sideMenuOpen, setSideMenu } = useUiStore();
   const unreadMessages = useUnreadMessage();
   const rewards = useRewardCount();
+  const promo = useAvailablePromo();
 
   return (
     <div
@@ -31,6 +34,7 @@ export function MainLayout() {
         <SideMenu
           classify={<SideClassifyMenus onNavigate={() => window.innerWidth < 1024 && setSideMenu(false)} />}
           badges={{ messageV2: unreadMessages, rewardCenter: rewards }}
+          referral={promo.REFERRAL.enabled}
         />
       )}
       {sideMenuOpen && !gamePage && (
@@ -39,6 +43,7 @@ export function MainLayout() {
       <div className="shell__main">
         <Header
           nav={<CategoryNav />}
+          extras={<HeaderRewards />}
           account={
             <Suspense fallback={null}>
               <HeaderAccount />

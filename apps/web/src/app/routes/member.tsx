@@ -15,6 +15,8 @@ import { useRewardCount } from '../../features/rewards/api/promotions';
 import { ManualRebate } from '../../features/rewards/components/manual-rebate';
 import { RewardCenter } from '../../features/rewards/components/reward-center';
 import { VipPage } from '../../features/rewards/components/vip-page';
+import { ReferralPage } from '../../features/rewards/components/referral-page';
+import { useAvailablePromo } from '../../features/rewards/api/referral';
 import { useMerchantWalletQuery } from '../../features/wallet/api/wallet';
 import { AccountRecord } from '../../features/wallet/components/account-record';
 import { DepositPage } from '../../features/wallet/components/deposit';
@@ -69,8 +71,10 @@ export default function MemberPage() {
   const merchantWallet = useMerchantWalletQuery();
   const singleWallet = merchantWallet.data?.isSingle === 1;
   const hasVip = useSessionStore((s) => s.hasVip);
+  const promo = useAvailablePromo();
+  const state = { hasVip, referral: promo.REFERRAL.enabled, mission: promo.MISSION.enabled };
   const entries = memberMenu.filter(
-    (e) => (!e.gate || e.gate(wl, { hasVip })) && !(e.page === 'transferFund' && singleWallet),
+    (e) => (!e.gate || e.gate(wl, state)) && !(e.page === 'transferFund' && singleWallet),
   );
   const page = entries.some((e) => e.page === params.get('page')) ? params.get('page')! : defaultMemberPage;
   const title = t(page as 'securityCenter');
@@ -100,6 +104,7 @@ export default function MemberPage() {
     manualRebate: () => <ManualRebate />,
     vip: () => <VipPage />,
     rewardCenter: () => <RewardCenter />,
+    referral: () => <ReferralPage />,
   };
 
   return (

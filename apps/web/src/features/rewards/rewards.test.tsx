@@ -217,3 +217,75 @@ describe('bonuses in bonus details', () => {
     expect(within(panel).queryByText(/of turnover left/)).not.toBeInTheDocument();
   });
 });
+
+describe('referral (invite friends)', () => {
+  const details = {
+    referralCode: 'ABCD2345',
+    totalInvitations: 2,
+    promotionDomains: ['demo.example.com'],
+    enabled: true,
+    reward: 20,
+    minDeposit: 100,
+    minValidBet: 500,
+    windowDays: 30,
+    qualified: 1,
+    earned: 20,
+  };
+  const referee = (account: string, status: string, deposit: number, validBet: number) => ({
+    account,
+    joinedAt: '2026-11-20T08:00:00.000Z',
+    deposit,
+    validBet,
+    status,
+    reward: status === 'paid' ? 20 : 0,
+    paidAt: status === 'paid' ? '2026-11-21T08:00:00.000Z' : null,
+  });
+
+  it('shows the link with its code and QR, the terms, and each friend’s progress', async () => {
+    logIn();
+    stubApi({
+      memberInfo: () => ok(memberInfo()),
+      walletBalance: () => ok(walletBalance()),
+      merchantWallet: () => ok({ isSingle: 0 }),
+      availablePromo: () => ok({ REFERRAL: { enabled: true }, MISSION: { enabled: false, count: 0 } }),
+      referralDetails: () => ok(details),
+      referees: () =>
+        ok({ list: [referee('fr***01', 'paid', 100, 650), referee('fr***02', 'pending', 50, 0)], total: 2 }),
+    });
+    renderApp('/member?page=referral', statusFixture());
+    const panel = await screen.findByRole('region', { name: 'Invite friends' });
+    expect(await within(panel).findByTestId('referral-link')).toHaveTextContent(
+      `${window.location.origin}/register?referralCode=ABCD2345`,
+    );
+    expect(within(panel).getByTestId('referral-code')).toHaveTextContent('ABCD2345');
+    expect(within(panel).getByRole('img', { name: 'QR code of your invitation link' })).toBeInTheDocument();
+    expect(panel).toHaveTextContent(
+      'deposits $100.00 and places $500.00 of valid bets within 30 days, $20.00',
+    );
+    expect(within(panel).getByTestId('referral-invited')).toHaveTextContent('2');
+    const rows = within(await within(panel).findByTestId('referees')).getAllByRole('row');
+    expect(rows[1]).toHaveTextContent(
+      /fr\*\*\*01.*\$100\.00 \/ \$100\.00.*\$650\.00 \/ \$500\.00.*Rewarded · \$20\.00/,
+    );
+    expect(rows[2]).toHaveTextContent(/In progress/);
+  });
+
+  it('is not in the member menu when the brand does not run it', async () => {
+    logIn();
+    const api = stubApi({
+      memberInfo: () => ok(memberInfo()),
+      walletBalance: () => ok(walletBalance()),
+      merchantWallet: () => ok({ isSingle: 0 }),
+      availablePromo: () => ok({ REFERRAL: { enabled: false }, MISSION: { enabled: false, count: 0 } }),
+    });
+    renderApp('/member?page=referral', statusFixture());
+    const nav = await screen.findByRole('navigation', { name: 'Member Center' });
+    await waitFor(() => expect(api.calls('availablePromo').length).toBeGreaterThan(0));
+    await waitFor(() =>
+      expect(within(nav).getByRole('button', { name: 'Bonus Details' })).toBeInTheDocument(),
+    );
+    expect(within(nav).queryByRole('button', { name: 'Invite friends' })).toBeNull();
+    // Asked for the referral page, the member lands on the default one.
+    expect(screen.getByRole('region', { name: 'My Account' })).toBeInTheDocument();
+  });
+});

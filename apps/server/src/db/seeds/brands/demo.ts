@@ -105,6 +105,8 @@ export const demoBrand: BrandFile = {
       withdraw: { min: 10, max: 50_000, dailyCount: 5 },
       confirmMinutes: 60,
     },
+    // Invite friends (docs/rewards.md): $20 to the referrer once a friend deposits $100 and bets $500.
+    referral: { enabled: true, reward: 20, minDeposit: 100, minValidBet: 500, windowDays: 30 },
     // Rebates on valid bets (docs/rewards.md): slots and fishing pay most back, live and sports less.
     rebate: {
       enabled: true,

@@ -38,6 +38,8 @@ const kindSet = {
   RED_ENVELOPE_SEND: true,
   RED_ENVELOPE_GRAB: true,
   RED_ENVELOPE_REFUND: true,
+  REFERRAL: true,
+  MISSION_REWARD: true,
 } as const satisfies Record<LedgerKind, true>;
 
 export const ledgerKinds = Object.keys(kindSet) as LedgerKind[];
