@@ -102,8 +102,8 @@ export function SideMenu({
   const openMemberPage = useOpenMemberPage();
 
   const go = (item: Item) => {
-    if (item.onClick) return item.onClick();
-    if (item.memberPage) openMemberPage(item.memberPage);
+    if (item.onClick) item.onClick();
+    else if (item.memberPage) openMemberPage(item.memberPage);
     else if (item.to) void navigate(item.to);
     if (window.innerWidth < 1024) setSideMenu(false);
   };

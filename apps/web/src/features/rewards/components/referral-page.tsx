@@ -126,7 +126,7 @@ export function ReferralPage() {
               <dt>{t('referral_qualified')}</dt>
               <dd>{d.qualified}</dd>
             </div>
-            <div className="rebate__figures--total">
+            <div>
               <dt>{t('referral_earned')}</dt>
               <dd>{money(d.earned)}</dd>
             </div>
