@@ -96,6 +96,8 @@ export const errorCatalogue = {
   },
   'red_envelope.unknown': { status: 404, message: 'No such red envelope.' },
   'red_envelope.grabbed': { status: 409, message: 'You have already opened this red envelope.' },
+  'mission.not_done': { status: 409, message: 'This task is not done yet.' },
+  'mission.claimed': { status: 409, message: 'You have already claimed this task.' },
   'red_envelope.empty': { status: 409, message: 'This red envelope has been emptied.' },
   'red_envelope.expired': { status: 409, message: 'This red envelope has expired.' },
   'sports.trial_refused': { status: 403, message: 'Trial accounts cannot place sports bets.' },

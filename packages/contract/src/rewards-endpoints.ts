@@ -218,6 +218,28 @@ export const rewardsEndpoints = {
     encrypted: false,
     opsRoles: ['admin', 'finance'],
   },
+  // Missions: the original's relay names for the summary and leaderboard; the claim is new.
+  missionSummary: {
+    method: 'GET',
+    path: '/wps/relay/MCSFE_getMissionSummaryDetails',
+    auth: 'member',
+    encrypted: false,
+    trial: false,
+  },
+  missionClaim: {
+    method: 'POST',
+    path: '/wps/relay/MCSFE_claimMissionReward',
+    auth: 'member',
+    encrypted: false,
+    trial: false,
+  },
+  missionLeaderboard: {
+    method: 'GET',
+    path: '/wps/relay/MCSFE_getMissionLeaderboard',
+    auth: 'member',
+    encrypted: false,
+    trial: false,
+  },
   opsRebateRun: {
     method: 'POST',
     path: '/ops/merchants/:merchantCode/rebate/run',

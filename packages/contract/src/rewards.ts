@@ -386,6 +386,68 @@ export const availablePromoSchema = z.object({
 });
 export type AvailablePromo = z.infer<typeof availablePromoSchema>;
 
+/*
+ * Missions and the leaderboard (spec §1 mission leaderboard, §2 member page missionLeaderboard with
+ * its badge; reference §2.6 `MCSFE_getMissionSummaryDetails`, `MCSFE_getMissionLeaderboard`): daily
+ * and weekly tasks — valid bets (on a product type or any), rounds played, deposits, days logged in
+ * — measured from the day tables the bets and deposits write in their own transactions, so a task
+ * moves as the member plays. A done task is claimed once per period: its cash reward
+ * (`MISSION_REWARD`, from the promotions expense) and its mission points; the leaderboard ranks
+ * the week's mission points.
+ */
+export const missionKindSchema = z.enum(['bet_amount', 'bet_count', 'deposit', 'login_days']);
+export const missionPeriodSchema = z.enum(['daily', 'weekly']);
+export const missionSettingSchema = z.object({
+  id: z.string().regex(/^[a-z0-9_-]{1,32}$/),
+  period: missionPeriodSchema,
+  kind: missionKindSchema,
+  /** `bet_amount`, `bet_count`: only this product type's bets count (null: every product). */
+  category: rebateProductTypeSchema.nullable().default(null),
+  /** Major units for amounts; a count for rounds and days. */
+  target: z.number().positive().max(1_000_000_000),
+  /** Cash paid on claim, major units. */
+  reward: z.number().min(0).max(1_000_000).default(0),
+  /** Mission points for the leaderboard. */
+  points: z.number().int().min(0).max(1_000_000).default(0),
+  title: localized,
+});
+export type Mission = z.infer<typeof missionSettingSchema>;
+export const missionsSettingsSchema = z.object({
+  enabled: z.boolean().default(false),
+  list: z.array(missionSettingSchema).max(50).default([]),
+});
+export type MissionsSettings = z.infer<typeof missionsSettingsSchema>;
+export const missionOutSchema = z.object({
+  id: z.string(),
+  period: missionPeriodSchema,
+  kind: missionKindSchema,
+  category: z.string().nullable(),
+  title: z.string(),
+  target: z.number(),
+  progress: z.number(),
+  reward: z.number(),
+  points: z.number().int(),
+  status: z.enum(['in_progress', 'claimable', 'claimed']),
+  periodStart: day,
+  /** The period's last day. */
+  periodEnd: day,
+});
+export type MissionOut = z.infer<typeof missionOutSchema>;
+export const missionSummarySchema = z.object({
+  enabled: z.boolean(),
+  list: z.array(missionOutSchema),
+  /** Mission points this week. */
+  weekPoints: z.number().int(),
+  /** Tasks done and not yet claimed (the menu's badge). */
+  claimable: z.number().int(),
+});
+export const missionLeaderboardSchema = z.object({
+  from: day,
+  to: day,
+  list: z.array(z.object({ rank: z.number().int(), account: z.string(), points: z.number().int() })),
+  me: z.object({ rank: z.number().int().nullable(), points: z.number().int() }),
+});
+
 const merchantParams = z.object({ merchantCode: z.string().min(1).max(32) });
 const pageQuery = {
   pageNo: z.coerce.number().int().min(1).max(10_000).default(1),
@@ -623,7 +685,7 @@ export const rewardsRoutes = {
     reply: z.object({
       list: z.array(
         z.object({
-          kind: z.enum(['promotion', 'rebate', 'red_envelope']),
+          kind: z.enum(['promotion', 'rebate', 'red_envelope', 'mission']),
           /** The promotion's id; `rebate` for the manual rebate; the red envelope's id. */
           id: z.string(),
           title: z.string(),
@@ -701,6 +763,27 @@ export const rewardsRoutes = {
     params: merchantParams.extend({ refereeId: z.string().regex(/^\d{1,18}$/) }),
     body: z.object({ action: z.enum(['pay', 'reject']), reason: z.string().trim().min(3).max(200) }),
     reply: opsReferralSchema,
+  }),
+  missionSummary: defineRoute({
+    ...endpoints.missionSummary,
+    tag: 'rewards',
+    summary:
+      "The brand's missions for the member: each task's progress in its current period (today, or this ISO week from Monday, UTC), its reward and points and whether it is done, claimable or claimed; the week's mission points.",
+    reply: missionSummarySchema,
+  }),
+  missionClaim: defineRoute({
+    ...endpoints.missionClaim,
+    tag: 'rewards',
+    summary:
+      'Claims a done task for its current period: the reward (`MISSION_REWARD`) and the points, once. Errors: `not.found`, `mission.not_done`, `mission.claimed`.',
+    body: z.object({ missionId: z.string().min(1).max(32) }),
+    reply: z.object({ mission: missionOutSchema, balance: z.number(), weekPoints: z.number().int() }),
+  }),
+  missionLeaderboard: defineRoute({
+    ...endpoints.missionLeaderboard,
+    tag: 'rewards',
+    summary: "This week's top members by mission points (masked accounts), and the member's own rank.",
+    reply: missionLeaderboardSchema,
   }),
   opsRebateRun: defineRoute({
     ...endpoints.opsRebateRun,

@@ -989,7 +989,19 @@ export interface ReferralTable {
   decided_at: Date | null;
 }
 
+export interface MissionClaimTable {
+  member_id: string;
+  merchant_id: number;
+  mission_id: string;
+  period_start: ColumnType<Date | string, string, string>;
+  reward: ColumnType<string, bigint | string, never>;
+  points: number;
+  ledger_transaction_id: string | null;
+  claimed_at: Generated<Date>;
+}
+
 export interface Database {
+  mission_claim: MissionClaimTable;
   referral_code: ReferralCodeTable;
   referral: ReferralTable;
   red_envelope: RedEnvelopeTable;

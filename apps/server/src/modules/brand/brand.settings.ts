@@ -9,6 +9,7 @@ import {
   pointsSettingsSchema,
   promotionsSettingsSchema,
   referralSettingsSchema,
+  missionsSettingsSchema,
   registerRulesSchema,
   resourceSchema,
 } from '@arcadia/contract';
@@ -148,6 +149,8 @@ export const brandSettingsSchema = brandPresentationSchema.extend({
   promotions: promotionsSettingsSchema.optional(),
   /** Referral — invite friends (docs/rewards.md): the referrer's reward and the referee's terms. */
   referral: referralSettingsSchema.optional(),
+  /** Missions (docs/rewards.md): daily and weekly tasks with their rewards and leaderboard points. */
+  missions: missionsSettingsSchema.optional(),
 });
 export type BrandSettings = z.infer<typeof brandSettingsSchema>;
 

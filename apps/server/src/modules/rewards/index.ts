@@ -11,6 +11,7 @@ import { createPromotions } from './promotions.js';
 import { createRedEnvelopes } from './red-envelopes.js';
 import { createRebates } from './rebate.js';
 import { createReferrals } from './referral.js';
+import { createMissions } from './missions.js';
 import { createVip } from './vip.js';
 import { rewardsJobs } from './rewards.jobs.js';
 import { registerRewardsRoutes } from './rewards.routes.js';
@@ -53,9 +54,11 @@ export function createRewardsModule(deps: {
     hub: deps.hub,
   });
   const referrals = createReferrals({ db: deps.db, ledger: deps.ledger, clock: deps.clock, hub: deps.hub });
+  const missions = createMissions({ db: deps.db, ledger: deps.ledger, clock: deps.clock });
   const module = {
     rebates,
     referrals,
+    missions,
     promotions,
     redEnvelopes,
     vip,
@@ -73,6 +76,7 @@ export function createRewardsModule(deps: {
         promotions,
         redEnvelopes,
         referrals,
+        missions,
         brands: deps.brands,
         today: () => deps.clock.now(),
       });

@@ -23,7 +23,7 @@ export function promotionsSettings(brand: Brand): PromotionsSettings {
 }
 
 /** A localized text in the caller's language, else the brand's default, else any. */
-function pick(text: Record<string, string>, language: string, fallback: string): string {
+export function pick(text: Record<string, string>, language: string, fallback: string): string {
   return text[language] ?? text[fallback] ?? Object.values(text)[0] ?? '';
 }
 

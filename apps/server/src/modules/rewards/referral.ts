@@ -4,7 +4,7 @@ import { type Kysely, type Transaction, sql } from 'kysely';
 import type { Database, ReferralStatus } from '../../db/schema.js';
 import { AppError } from '../../lib/app-error.js';
 import type { Clock } from '../../lib/clock.js';
-import { toMajor, toMinor } from '../../lib/money.js';
+import { settingToMinor, toMajor } from '../../lib/money.js';
 import type { Brand } from '../brand/brand.service.js';
 import type { LedgerService } from '../ledger/ledger.service.js';
 import { isUniqueViolation } from '../member/member.service.js';
@@ -276,9 +276,9 @@ export function createReferrals(deps: {
         .where('created_at', '<', since)
         .executeTakeFirst();
       out.expired = Number(expired.numUpdatedRows);
-      const minDeposit = toMinor(s.minDeposit, brand.currencyScale);
-      const minBet = toMinor(s.minValidBet, brand.currencyScale);
-      const reward = toMinor(s.reward, brand.currencyScale);
+      const minDeposit = settingToMinor(s.minDeposit, brand.currencyScale);
+      const minBet = settingToMinor(s.minValidBet, brand.currencyScale);
+      const reward = settingToMinor(s.reward, brand.currencyScale);
       const { rows } = await sql<{ referee_id: string }>`
         select r.referee_id from referral r
         where r.merchant_id = ${brand.id} and r.status = 'pending'
@@ -331,7 +331,7 @@ export function createReferrals(deps: {
 
     /** An operator's decision on a flagged referral: pay it (the brand's reward now) or reject it. */
     async review(brand: Brand, refereeId: string, action: 'pay' | 'reject') {
-      const reward = toMinor(referralSettings(brand).reward, brand.currencyScale);
+      const reward = settingToMinor(referralSettings(brand).reward, brand.currencyScale);
       const paid = await ledger.transaction(async (tx) => {
         const r = await tx
           .selectFrom('referral as r')

@@ -1,4 +1,4 @@
-import { REBATE_WINDOW_DAYS, rebateProductTypes, rewardsRoutes } from '@arcadia/contract';
+import { REBATE_WINDOW_DAYS, rebateProductTypes, rewardsRoutes, trialTypes } from '@arcadia/contract';
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
@@ -13,6 +13,7 @@ import type { Points } from './points.js';
 import type { Promotions } from './promotions.js';
 import type { RedEnvelopes } from './red-envelopes.js';
 import type { Referrals } from './referral.js';
+import type { Missions } from './missions.js';
 import type { Vip } from './vip.js';
 
 export function registerRewardsRoutes(
@@ -26,6 +27,7 @@ export function registerRewardsRoutes(
     promotions: Promotions;
     redEnvelopes: RedEnvelopes;
     referrals: Referrals;
+    missions: Missions;
     brands: BrandService;
     today: () => Date;
   },
@@ -139,7 +141,7 @@ export function registerRewardsRoutes(
     const memberId = session!.member.id;
     const language = requestLanguage(request, brand);
     const list: {
-      kind: 'promotion' | 'rebate' | 'red_envelope';
+      kind: 'promotion' | 'rebate' | 'red_envelope' | 'mission';
       id: string;
       title: string;
       amount: number | null;
@@ -152,6 +154,11 @@ export function registerRewardsRoutes(
       if (accrued.claimable > 0)
         list.push({ kind: 'rebate', id: 'rebate', title: 'rebate', amount: accrued.claimable });
     }
+    // Missions done and not claimed.
+    const missions = await deps.missions.summary(brand, memberId, language);
+    for (const m of missions.list)
+      if (m.status === 'claimable')
+        list.push({ kind: 'mission', id: m.id, title: m.title, amount: m.reward });
     // Red envelopes from the member's uplines it has not opened yet.
     for (const e of (await deps.redEnvelopes.list(brand, memberId)).list)
       if (e.status === 'open' && e.mine === null)
@@ -188,10 +195,27 @@ export function registerRewardsRoutes(
   registerRoute(app, hooks, rewardsRoutes.referees, ({ brand, session, query }) =>
     referrals.referees(brand, session!.member.id, query),
   );
-  registerRoute(app, hooks, rewardsRoutes.availablePromo, ({ brand }) => ({
-    REFERRAL: { enabled: referrals.settings(brand).enabled },
-    MISSION: { enabled: false, count: 0 },
-  }));
+  registerRoute(app, hooks, rewardsRoutes.availablePromo, async ({ brand, session }) => {
+    const missionsOn = deps.missions.settings(brand).enabled;
+    const trial = !session || (trialTypes as readonly number[]).includes(session.member.type);
+    return {
+      REFERRAL: { enabled: referrals.settings(brand).enabled },
+      MISSION: {
+        enabled: missionsOn,
+        count: missionsOn && !trial ? await deps.missions.claimableCount(brand, session.member.id) : 0,
+      },
+    };
+  });
+  // Missions and the leaderboard (docs/rewards.md).
+  registerRoute(app, hooks, rewardsRoutes.missionSummary, ({ brand, session, request }) =>
+    deps.missions.summary(brand, session!.member.id, requestLanguage(request, brand)),
+  );
+  registerRoute(app, hooks, rewardsRoutes.missionClaim, ({ brand, session, body, request }) =>
+    deps.missions.claim(brand, session!.member.id, body.missionId, requestLanguage(request, brand)),
+  );
+  registerRoute(app, hooks, rewardsRoutes.missionLeaderboard, ({ brand, session }) =>
+    deps.missions.leaderboard(brand, session!.member.id),
+  );
   registerRoute(app, hooks, rewardsRoutes.opsReferrals, async ({ params, query }) =>
     referrals.opsList(await opsBrand(params.merchantCode), query),
   );

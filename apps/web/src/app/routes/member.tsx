@@ -16,6 +16,7 @@ import { ManualRebate } from '../../features/rewards/components/manual-rebate';
 import { RewardCenter } from '../../features/rewards/components/reward-center';
 import { VipPage } from '../../features/rewards/components/vip-page';
 import { ReferralPage } from '../../features/rewards/components/referral-page';
+import { MissionPage } from '../../features/rewards/components/mission-page';
 import { useAvailablePromo } from '../../features/rewards/api/referral';
 import { useMerchantWalletQuery } from '../../features/wallet/api/wallet';
 import { AccountRecord } from '../../features/wallet/components/account-record';
@@ -84,6 +85,7 @@ export default function MemberPage() {
   const badges: Partial<Record<string, number>> = {
     messageV2: useUnreadMessage(),
     rewardCenter: rewardCount,
+    missionLeaderboard: promo.MISSION.count,
   };
 
   const panels: Record<string, () => ReactNode> = {
@@ -105,6 +107,7 @@ export default function MemberPage() {
     vip: () => <VipPage />,
     rewardCenter: () => <RewardCenter />,
     referral: () => <ReferralPage />,
+    missionLeaderboard: () => <MissionPage />,
   };
 
   return (

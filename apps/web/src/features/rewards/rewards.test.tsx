@@ -289,3 +289,70 @@ describe('referral (invite friends)', () => {
     expect(screen.getByRole('region', { name: 'My Account' })).toBeInTheDocument();
   });
 });
+
+describe('missions', () => {
+  const mission = (id: string, status: string, progress: number, target: number, kind = 'bet_count') => ({
+    id,
+    period: id.startsWith('daily') ? 'daily' : 'weekly',
+    kind,
+    category: null,
+    title: `Task ${id}`,
+    target,
+    progress,
+    reward: 2,
+    points: 20,
+    status,
+    periodStart: '2026-11-23',
+    periodEnd: id.startsWith('daily') ? '2026-11-23' : '2026-11-29',
+  });
+
+  it('shows each task’s progress, claims a done one, and the leaderboard with the member’s rank', async () => {
+    logIn();
+    let claimed = false;
+    const summary = () => ({
+      enabled: true,
+      list: [
+        mission('daily-spins', claimed ? 'claimed' : 'claimable', 20, 20),
+        mission('weekly-wager', 'in_progress', 150, 2000, 'bet_amount'),
+      ],
+      weekPoints: claimed ? 20 : 0,
+      claimable: claimed ? 0 : 1,
+    });
+    const api = stubApi({
+      memberInfo: () => ok(memberInfo()),
+      walletBalance: () => ok(walletBalance()),
+      merchantWallet: () => ok({ isSingle: 0 }),
+      availablePromo: () =>
+        ok({ REFERRAL: { enabled: false }, MISSION: { enabled: true, count: claimed ? 0 : 1 } }),
+      missionSummary: () => ok(summary()),
+      missionClaim: () => {
+        claimed = true;
+        return ok({ mission: summary().list[0], balance: 12, weekPoints: 20 });
+      },
+      missionLeaderboard: () =>
+        ok({
+          from: '2026-11-23',
+          to: '2026-11-29',
+          list: [
+            { rank: 1, account: 'ab***yz', points: 150 },
+            { rank: 2, account: 'me***01', points: 20 },
+          ],
+          me: { rank: 2, points: 20 },
+        }),
+    });
+    renderApp('/member?page=missionLeaderboard', statusFixture());
+    const panel = await screen.findByRole('region', { name: 'Mission' });
+    const spins = await within(panel).findByTestId('mission-daily-spins');
+    expect(spins).toHaveTextContent('20 / 20');
+    expect(spins).toHaveTextContent('$2.00 + 20 points');
+    expect(within(panel).getByTestId('mission-weekly-wager')).toHaveTextContent('$150.00 / $2,000.00');
+    const nav = screen.getByRole('navigation', { name: 'Member Center' });
+    await waitFor(() => expect(within(nav).getByRole('button', { name: /Mission/ })).toHaveTextContent('1'));
+    await userEvent.click(within(spins).getByRole('button', { name: 'Claim' }));
+    await waitFor(() => expect(within(spins).getByText('Claimed')).toBeInTheDocument());
+    expect(api.calls('missionClaim')[0]!.body).toEqual({ missionId: 'daily-spins' });
+    await waitFor(() => expect(within(panel).getByTestId('mission-week-points')).toHaveTextContent('20'));
+    expect(within(panel).getByTestId('board-me')).toHaveTextContent('You are #2 with 20 points');
+    expect(within(within(panel).getByTestId('mission-board')).getAllByRole('row')).toHaveLength(3);
+  });
+});

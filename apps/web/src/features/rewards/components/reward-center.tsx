@@ -8,6 +8,7 @@ import { showToast } from '../../../lib/toast-store';
 import { type RewardCenterItem, useClaimPromotion, useRewardCenterQuery } from '../api/promotions';
 import { useClaimRebate } from '../api/rebate';
 import { useGrabEnvelope } from '../api/red-envelopes';
+import { useClaimMission } from '../api/missions';
 import { useRewardFormat } from '../hooks/use-reward-format';
 import '../rewards.css';
 
@@ -18,7 +19,15 @@ function ClaimButton({ item }: { item: RewardCenterItem }) {
   const promotion = useClaimPromotion();
   const rebate = useClaimRebate();
   const envelope = useGrabEnvelope();
-  const claim = item.kind === 'rebate' ? rebate : item.kind === 'red_envelope' ? envelope : promotion;
+  const mission = useClaimMission();
+  const claim =
+    item.kind === 'rebate'
+      ? rebate
+      : item.kind === 'red_envelope'
+        ? envelope
+        : item.kind === 'mission'
+          ? mission
+          : promotion;
   const onClaim = () => {
     const done = (amount: number) =>
       showToast(t('promo_claimed_toast', { amount: money(amount) }), 'success');
@@ -27,6 +36,7 @@ function ClaimButton({ item }: { item: RewardCenterItem }) {
       envelope.mutate(item.id, {
         onSuccess: (r) => showToast(t('envelope_opened', { amount: money(r.amount) }), 'success'),
       });
+    else if (item.kind === 'mission') mission.mutate(item.id, { onSuccess: () => done(item.amount ?? 0) });
     else promotion.mutate(item.id, { onSuccess: (r) => done(r.grant.amount) });
   };
   return (

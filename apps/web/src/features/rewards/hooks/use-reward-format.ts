@@ -27,8 +27,14 @@ export function useRewardFormat() {
     () => new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }),
     [locale],
   );
+  const dateFormat = useMemo(
+    () => new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeZone: 'UTC' }),
+    [locale],
+  );
   return {
     money,
+    /** A calendar day (`YYYY-MM-DD`, UTC). */
+    date: useCallback((day: string) => dateFormat.format(new Date(`${day}T00:00:00Z`)), [dateFormat]),
     percent: useCallback((rate: number) => percentFormat.format(rate), [percentFormat]),
     dateTime: useCallback((iso: string) => dateTimeFormat.format(new Date(iso)), [dateTimeFormat]),
   };
