@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import path from 'node:path';
 import compress from '@fastify/compress';
 import formbody from '@fastify/formbody';
 import Fastify, { LogController } from 'fastify';
@@ -73,6 +74,7 @@ import { createLotteryModule } from './modules/lottery/index.js';
 import { createSportsModule } from './modules/sports/index.js';
 import { createInboxModule } from './modules/inbox/index.js';
 import { createRewardsModule } from './modules/rewards/index.js';
+import { createUploadStore } from './lib/upload-store.js';
 
 export interface AppDeps {
   config: Config;
@@ -289,6 +291,7 @@ export async function buildApp(deps: AppDeps) {
     hub: () => realtime?.hub,
     clock,
     checkPaymentPassword: wallet.checkPaymentPassword,
+    uploads: createUploadStore(path.join(config.DATA_DIR, 'uploads')),
   });
   rewards.register(app, hooks);
   for (const job of rewards.jobs) jobs.register(job);

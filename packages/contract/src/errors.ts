@@ -98,6 +98,8 @@ export const errorCatalogue = {
   'red_envelope.grabbed': { status: 409, message: 'You have already opened this red envelope.' },
   'mission.not_done': { status: 409, message: 'This task is not done yet.' },
   'mission.claimed': { status: 409, message: 'You have already claimed this task.' },
+  'promotion.applied': { status: 409, message: 'You have already applied to this promotion.' },
+  'upload.invalid': { status: 400, message: 'Images must be PNG or JPEG files of at most 5 MB.' },
   'red_envelope.empty': { status: 409, message: 'This red envelope has been emptied.' },
   'red_envelope.expired': { status: 409, message: 'This red envelope has expired.' },
   'sports.trial_refused': { status: 403, message: 'Trial accounts cannot place sports bets.' },

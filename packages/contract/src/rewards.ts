@@ -219,7 +219,7 @@ export const pointMovementKinds = [
  * `daily_signin` (a fixed bonus once a day), `rescue` (a share of yesterday's net loss).
  */
 const localized = z.record(z.string().regex(/^[A-Z]{2}$/), z.string().max(20_000));
-export const promotionKindSchema = z.enum(['first_deposit', 'daily_signin', 'rescue']);
+export const promotionKindSchema = z.enum(['first_deposit', 'daily_signin', 'rescue', 'application']);
 export const promotionCategorySchema = z.enum(['deposit', 'daily', 'vip', 'other']);
 export const promotionSettingSchema = z.object({
   id: z.string().regex(/^[a-z0-9_-]{1,32}$/),
@@ -235,7 +235,7 @@ export const promotionSettingSchema = z.object({
   minVip: z.number().int().min(0).max(30).default(0),
   /** `first_deposit`, `rescue`: the bonus as a share of the deposit or the loss. */
   percent: z.number().min(0).max(5).multipleOf(0.0001).default(0),
-  /** `daily_signin`: the bonus (major units). */
+  /** `daily_signin`: the bonus; `application`: the bonus an approval issues unless the operator says (major units). */
   amount: z.number().min(0).max(1_000_000).default(0),
   /** The largest bonus (0: no cap). */
   cap: z.number().min(0).max(1_000_000).default(0),
@@ -255,7 +255,18 @@ export const promotionsSettingsSchema = z.object({
 export type PromotionsSettings = z.infer<typeof promotionsSettingsSchema>;
 
 /** Spec §4 activity statuses as this platform uses them (docs/rewards.md). */
-export const promotionStatusSchema = z.enum(['join', 'claim', 'claimed', 'process', 'close', 'coming soon']);
+export const promotionStatusSchema = z.enum([
+  'join',
+  'claim',
+  'claimed',
+  'process',
+  'close',
+  'coming soon',
+  'applying',
+  'rejected',
+  'issued',
+]);
+export type PromotionStatus = z.infer<typeof promotionStatusSchema>;
 export const promotionOutSchema = z.object({
   id: z.string(),
   kind: promotionKindSchema,
@@ -446,6 +457,53 @@ export const missionLeaderboardSchema = z.object({
   to: day,
   list: z.array(z.object({ rank: z.number().int(), account: z.string(), points: z.number().int() })),
   me: z.object({ rank: z.number().int().nullable(), points: z.number().int() }),
+});
+
+/*
+ * Activity applications (spec §3 activity application, §5: a comment of at most 140 characters and
+ * at most 3 images, PNG or JPEG, 5 MB each): a member applies to an `application` promotion; an
+ * operator approves (the bonus is issued: the member claims it in the reward centre) or rejects.
+ */
+export const APPLICATION_COMMENT_MAX = 140;
+export const APPLICATION_IMAGES_MAX = 3;
+export const APPLICATION_IMAGE_MAX_BYTES = 5 * 1024 * 1024;
+export const applicationBodySchema = z.object({
+  promotionId: z.string().min(1).max(32),
+  comment: z.string().trim().max(APPLICATION_COMMENT_MAX).default(''),
+  /** Base64 (or `data:image/...;base64,` URLs); PNG or JPEG by content. */
+  images: z
+    .array(
+      z
+        .string()
+        .min(1)
+        .max(Math.ceil((APPLICATION_IMAGE_MAX_BYTES * 4) / 3) + 64),
+    )
+    .max(APPLICATION_IMAGES_MAX)
+    .default([]),
+});
+export type ApplicationBody = z.infer<typeof applicationBodySchema>;
+export const applicationSchema = z.object({
+  id: z.string(),
+  promotionId: z.string(),
+  title: z.string(),
+  comment: z.string(),
+  images: z.array(
+    z.object({
+      mime: z.enum(['image/png', 'image/jpeg']),
+      width: z.number().int(),
+      height: z.number().int(),
+    }),
+  ),
+  status: z.enum(['applying', 'rejected', 'issued']),
+  amount: z.number(),
+  reason: z.string().nullable(),
+  createdAt: z.iso.datetime(),
+  reviewedAt: z.iso.datetime().nullable(),
+});
+export const opsApplicationSchema = applicationSchema.extend({ account: z.string() });
+export const applicationImageSchema = z.object({
+  mime: z.enum(['image/png', 'image/jpeg']),
+  data: z.string(),
 });
 
 const merchantParams = z.object({ merchantCode: z.string().min(1).max(32) });
@@ -784,6 +842,59 @@ export const rewardsRoutes = {
     tag: 'rewards',
     summary: "This week's top members by mission points (masked accounts), and the member's own rank.",
     reply: missionLeaderboardSchema,
+  }),
+  applicationSubmit: defineRoute({
+    ...endpoints.applicationSubmit,
+    tag: 'rewards',
+    summary:
+      'Applies to an `application` promotion with a comment (≤ 140 characters) and up to 3 PNG or JPEG images of at most 5 MB (checked by their bytes, not their names). Once per member and promotion. Errors: `promotion.unknown`, `promotion.not_eligible`, `promotion.applied`, `upload.invalid`.',
+    body: applicationBodySchema,
+    reply: applicationSchema,
+  }),
+  applicationList: defineRoute({
+    ...endpoints.applicationList,
+    tag: 'rewards',
+    summary: "The member's applications, newest first, with their review.",
+    reply: z.object({ list: z.array(applicationSchema) }),
+  }),
+  applicationImage: defineRoute({
+    ...endpoints.applicationImage,
+    tag: 'rewards',
+    summary: "An image of the member's own application (404 for any other), as base64 with its sniffed type.",
+    params: z.object({ id: z.string().regex(/^\d{1,18}$/), n: z.coerce.number().int().min(0).max(2) }),
+    reply: applicationImageSchema,
+  }),
+  opsApplications: defineRoute({
+    ...endpoints.opsApplications,
+    tag: 'ops',
+    summary:
+      "A brand's activity applications by status (default `applying`: the review queue), newest first.",
+    params: merchantParams,
+    query: z.object({ status: z.enum(['applying', 'rejected', 'issued']).default('applying'), ...pageQuery }),
+    reply: z.object({ list: z.array(opsApplicationSchema), total: z.number().int() }),
+  }),
+  opsApplicationImage: defineRoute({
+    ...endpoints.opsApplicationImage,
+    tag: 'ops',
+    summary: 'An image of an application of the brand, as base64 with its sniffed type.',
+    params: merchantParams.extend({
+      id: z.string().regex(/^\d{1,18}$/),
+      n: z.coerce.number().int().min(0).max(2),
+    }),
+    reply: applicationImageSchema,
+  }),
+  opsApplicationReview: defineRoute({
+    ...endpoints.opsApplicationReview,
+    tag: 'ops',
+    summary:
+      "Decides an application: `approve` issues the bonus (`amount`, default the promotion's, at most its cap) for the member to claim; `reject` closes it with the reason the member sees. Audited. `request.state` once decided.",
+    params: merchantParams.extend({ id: z.string().regex(/^\d{1,18}$/) }),
+    body: z.object({
+      action: z.enum(['approve', 'reject']),
+      amount: z.number().positive().max(1_000_000).optional(),
+      reason: z.string().trim().min(3).max(200),
+    }),
+    reply: opsApplicationSchema,
   }),
   opsRebateRun: defineRoute({
     ...endpoints.opsRebateRun,

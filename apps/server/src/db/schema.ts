@@ -1000,7 +1000,31 @@ export interface MissionClaimTable {
   claimed_at: Generated<Date>;
 }
 
+export interface ApplicationImage {
+  file: string;
+  mime: 'image/png' | 'image/jpeg';
+  bytes: number;
+  width: number;
+  height: number;
+}
+export type ApplicationStatus = 'applying' | 'rejected' | 'issued';
+export interface PromotionApplicationTable {
+  id: Generated<string>;
+  merchant_id: number;
+  member_id: string;
+  promotion_id: string;
+  comment: string;
+  images: ColumnType<ApplicationImage[], string, string>;
+  status: ColumnType<ApplicationStatus, ApplicationStatus | undefined, ApplicationStatus>;
+  amount: ColumnType<string, bigint | string | undefined, bigint | string>;
+  reason: string | null;
+  reviewed_by: string | null;
+  reviewed_at: Date | null;
+  created_at: Generated<Date>;
+}
+
 export interface Database {
+  promotion_application: PromotionApplicationTable;
   mission_claim: MissionClaimTable;
   referral_code: ReferralCodeTable;
   referral: ReferralTable;

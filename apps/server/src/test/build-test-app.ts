@@ -1,3 +1,6 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { type App, buildApp } from '../app.js';
 import { type Config, loadConfig } from '../config.js';
 import { migrateToLatest } from '../db/migrate.js';
@@ -22,6 +25,8 @@ export async function buildTestApp(
     ...loadConfig({}),
     STATIC_DIR: '/nonexistent',
     OPS_API_KEY: TEST_OPS_KEY,
+    // Uploads land in a folder of this test's own.
+    DATA_DIR: mkdtempSync(path.join(tmpdir(), 'arcadia-test-')),
     BRAND_CACHE_TTL_MS: 60_000,
     JOBS_ENABLED: false,
     ...options.config,

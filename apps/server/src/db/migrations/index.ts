@@ -30,6 +30,7 @@ import * as m202611260400 from './202611260400_create_bonus.js';
 import * as m202611260500 from './202611260500_create_red_envelope.js';
 import * as m202611270100 from './202611270100_create_referral.js';
 import * as m202611270200 from './202611270200_create_mission_claim.js';
+import * as m202611270300 from './202611270300_create_promotion_application.js';
 
 /**
  * Every migration, in order. Listed statically so the bundled server carries them; the name is
@@ -67,4 +68,5 @@ export const migrations: Record<string, Migration> = {
   '202611260500_create_red_envelope': m202611260500,
   '202611270100_create_referral': m202611270100,
   '202611270200_create_mission_claim': m202611270200,
+  '202611270300_create_promotion_application': m202611270300,
 };

@@ -320,6 +320,14 @@ const matrix: Partial<Record<EndpointName, { roles: Role[]; url: string; payload
   // Referral decisions pay money (finance, admin); support reads the queue.
   opsReferrals: { roles: ALL, url: '/ops/merchants/:m/referrals' },
   opsReferralReview: { roles: FINANCE, url: '/ops/merchants/:m/referrals/999999', payload: {} },
+  // Activity applications: deciding issues a bonus (finance, admin); support reads the queue.
+  opsApplications: { roles: ALL, url: '/ops/merchants/:m/promotions/applications' },
+  opsApplicationImage: { roles: ALL, url: '/ops/merchants/:m/promotions/applications/999999/images/0' },
+  opsApplicationReview: {
+    roles: FINANCE,
+    url: '/ops/merchants/:m/promotions/applications/999999',
+    payload: {},
+  },
 };
 const opsNames = (Object.keys(endpoints) as EndpointName[]).filter((n) => endpoints[n].auth === 'ops');
 

@@ -13,6 +13,8 @@ import { createRebates } from './rebate.js';
 import { createReferrals } from './referral.js';
 import { createMissions } from './missions.js';
 import { createVip } from './vip.js';
+import { createApplications } from './applications.js';
+import type { UploadStore } from '../../lib/upload-store.js';
 import { rewardsJobs } from './rewards.jobs.js';
 import { registerRewardsRoutes } from './rewards.routes.js';
 
@@ -37,6 +39,8 @@ export function createRewardsModule(deps: {
   clock: Clock;
   /** The wallet's payment-password check (points redemptions and conversions ask for it). */
   checkPaymentPassword: (brand: Brand, memberId: string, password: string) => Promise<void>;
+  /** Where activity applications' images are kept (`DATA_DIR/uploads`). */
+  uploads: UploadStore;
 }) {
   const rebates = createRebates({ db: deps.db, ledger: deps.ledger, clock: deps.clock, hub: deps.hub });
   const vip = createVip({ db: deps.db, ledger: deps.ledger, clock: deps.clock, hub: deps.hub });
@@ -46,7 +50,8 @@ export function createRewardsModule(deps: {
     clock: deps.clock,
     checkPaymentPassword: deps.checkPaymentPassword,
   });
-  const promotions = createPromotions({ db: deps.db, ledger: deps.ledger, clock: deps.clock });
+  const applications = createApplications({ db: deps.db, clock: deps.clock, uploads: deps.uploads });
+  const promotions = createPromotions({ db: deps.db, ledger: deps.ledger, clock: deps.clock, applications });
   const redEnvelopes = createRedEnvelopes({
     db: deps.db,
     ledger: deps.ledger,
@@ -77,6 +82,7 @@ export function createRewardsModule(deps: {
         redEnvelopes,
         referrals,
         missions,
+        applications,
         brands: deps.brands,
         today: () => deps.clock.now(),
       });

@@ -167,23 +167,32 @@ describe('promotions and bonus money', () => {
   it('gathers everything claimable in the reward centre', async () => {
     const m = await member();
     const centre = async () => (await get('/wps/relay/MCS2_getPromotionClaimList', m.token)).value;
-    expect(await centre()).toMatchObject({
-      count: 1,
-      list: [{ kind: 'promotion', id: 'daily-signin', amount: 1 }],
-    });
+    // The daily sign-in, and the mission "log in today" (this login did it; points only).
+    const first = await centre();
+    expect(first.count).toBe(2);
+    expect(
+      first.list.map((i: { kind: string; id: string; amount: number }) => [i.kind, i.id, i.amount]).sort(),
+    ).toEqual(
+      [
+        ['mission', 'daily-login', 0],
+        ['promotion', 'daily-signin', 1],
+      ].sort(),
+    );
     await postMoney(t.db, merchantId, m.id, 'DEPOSIT', 5_000n);
-    await play(m.id, 'RNG', 10_000n); // 0.80 rebate
+    await play(m.id, 'RNG', 10_000n); // 0.80 rebate; $100 of bets does the mission "bet $100"
     const full = await centre();
-    expect(full.count).toBe(3);
+    expect(full.count).toBe(5);
     expect(full.list.map((i: { id: string; amount: number }) => [i.id, i.amount]).sort()).toEqual(
       [
+        ['daily-login', 0],
         ['daily-signin', 1],
+        ['daily-wager', 2],
         ['rebate', 0.8],
         ['welcome-100', 50],
       ].sort(),
     );
     await claim(m.token, 'daily-signin');
-    expect((await centre()).count).toBe(2);
+    expect((await centre()).count).toBe(4);
   });
 
   it('forfeits once under ten parallel requests', async () => {

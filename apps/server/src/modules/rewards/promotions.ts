@@ -1,5 +1,6 @@
 import {
   type Promotion,
+  type PromotionStatus,
   type PromotionsSettings,
   promotionsSettingsSchema,
   rebateProductTypes,
@@ -12,6 +13,7 @@ import { settingToMinor, toMajor } from '../../lib/money.js';
 import type { Brand } from '../brand/brand.service.js';
 import { sanitizeMessageHtml } from '../inbox/inbox.sanitize.js';
 import type { LedgerService } from '../ledger/ledger.service.js';
+import type { Applications } from './applications.js';
 import { isUniqueViolation } from '../member/member.service.js';
 import { addDays, utcDay } from './rebate.js';
 
@@ -40,7 +42,13 @@ function weightArrays(s: PromotionsSettings) {
  * turnover each bonus asks for (valid bets since the oldest open bonus, weighted per product type,
  * counted against the open bonuses in order), the withdrawal check and forfeiting.
  */
-export function createPromotions(deps: { db: Kysely<Database>; ledger: LedgerService; clock: Clock }) {
+export function createPromotions(deps: {
+  db: Kysely<Database>;
+  ledger: LedgerService;
+  clock: Clock;
+  /** Activity applications: an approved one is what an `application` promotion pays. */
+  applications: Applications;
+}) {
   const { db, ledger } = deps;
 
   /** What the promotion pays the member now and for which period, or why it cannot. */
@@ -62,6 +70,10 @@ export function createPromotions(deps: { db: Kysely<Database>; ledger: LedgerSer
         .where('member_id', '=', memberId)
         .executeTakeFirst();
       if ((vip?.level ?? 0) < p.minVip) return { reason: 'promotion.vip_required' };
+    }
+    if (p.kind === 'application') {
+      const amount = await deps.applications.issued(tx, memberId, p.id);
+      return amount ? { amount, period: 'once' } : { reason: 'promotion.not_issued' };
     }
     if (p.kind === 'daily_signin') {
       const amount = settingToMinor(p.amount, scale);
@@ -204,15 +216,22 @@ export function createPromotions(deps: { db: Kysely<Database>; ledger: LedgerSer
             ).map((g) => `${g.promotion_id}:${g.period}`)
           : [],
       );
+      const applied = memberId ? await deps.applications.byPromotion(memberId) : new Map();
       const out = [];
       for (const p of promotionsSettings(brand).list) {
-        let status: 'join' | 'claim' | 'claimed' | 'process' | 'close' | 'coming soon';
+        let status: PromotionStatus;
         let claimable: number | null = null;
         let reason: string | null = null;
         if (p.startsAt && Date.parse(p.startsAt) > now.getTime()) status = 'coming soon';
         else if (p.endsAt && Date.parse(p.endsAt) <= now.getTime()) status = 'close';
         else if (!memberId) status = 'join';
-        else {
+        else if (p.kind === 'application') {
+          // Spec §4: join (apply), applying, rejected, issued (approved: claim it), claimed.
+          const a = applied.get(p.id);
+          const taken = claimed.has(`${p.id}:once`);
+          status = !a ? 'join' : a.status !== 'issued' ? a.status : taken ? 'claimed' : 'issued';
+          if (status === 'issued') claimable = toMajor(a!.amount, brand.currencyScale);
+        } else {
           const e = await evaluate(db, brand, p, memberId, now);
           if ('reason' in e) {
             // A first-deposit bonus already taken reads as claimed, not as "too late".

@@ -14,6 +14,7 @@ import type { Promotions } from './promotions.js';
 import type { RedEnvelopes } from './red-envelopes.js';
 import type { Referrals } from './referral.js';
 import type { Missions } from './missions.js';
+import type { Applications } from './applications.js';
 import type { Vip } from './vip.js';
 
 export function registerRewardsRoutes(
@@ -28,6 +29,7 @@ export function registerRewardsRoutes(
     redEnvelopes: RedEnvelopes;
     referrals: Referrals;
     missions: Missions;
+    applications: Applications;
     brands: BrandService;
     today: () => Date;
   },
@@ -146,7 +148,7 @@ export function registerRewardsRoutes(
       title: string;
       amount: number | null;
     }[] = (await promotions.list(brand, memberId, language)).list
-      .filter((p) => p.status === 'claim' && p.claimable !== null)
+      .filter((p) => (p.status === 'claim' || p.status === 'issued') && p.claimable !== null)
       .map((p) => ({ kind: 'promotion', id: p.id, title: p.title, amount: p.claimable! }));
     // The manual rebate, where the brand runs it and the member has something to claim.
     if (rebates.settings(brand).enabled && brand.modules.MANPLAYREB3) {
@@ -231,4 +233,51 @@ export function registerRewardsRoutes(
     });
     return out;
   });
+
+  // Activity applications (docs/rewards.md): up to 3 images of 5 MB, as base64 (≈ 20 MB of JSON).
+  const { applications } = deps;
+  registerRoute(
+    app,
+    hooks,
+    rewardsRoutes.applicationSubmit,
+    ({ brand, session, body, request }) =>
+      applications.submit(brand, session!.member.id, body, requestLanguage(request, brand)),
+    { bodyLimit: 22 * 1024 * 1024 },
+  );
+  registerRoute(app, hooks, rewardsRoutes.applicationList, ({ brand, session, request }) =>
+    applications.list(brand, session!.member.id, requestLanguage(request, brand)),
+  );
+  registerRoute(app, hooks, rewardsRoutes.applicationImage, ({ session, params }) =>
+    applications.image(session!.member.id, params.id, params.n),
+  );
+  registerRoute(app, hooks, rewardsRoutes.opsApplications, async ({ params, query, request }) => {
+    const brand = await opsBrand(params.merchantCode);
+    return applications.opsList(brand, query, requestLanguage(request, brand));
+  });
+  registerRoute(app, hooks, rewardsRoutes.opsApplicationImage, async ({ params }) =>
+    applications.opsImage(await opsBrand(params.merchantCode), params.id, params.n),
+  );
+  registerRoute(
+    app,
+    hooks,
+    rewardsRoutes.opsApplicationReview,
+    async ({ params, body, operator, request }) => {
+      const brand = await opsBrand(params.merchantCode);
+      const out = await applications.review(
+        brand,
+        params.id,
+        body,
+        operator!.actor,
+        requestLanguage(request, brand),
+      );
+      await writeAudit(deps.db, {
+        merchantId: brand.id,
+        actor: operator!.actor,
+        action: `application.${body.action}`,
+        target: params.id,
+        payload: { reason: body.reason, amount: out.amount, promotionId: out.promotionId },
+      });
+      return out;
+    },
+  );
 }

@@ -336,6 +336,23 @@ export const demoBrand: BrandFile = {
           withinDays: 7,
         }),
         promotionSettingSchema.parse({
+          id: 'big-win-share',
+          kind: 'application',
+          category: 'other',
+          title: { EN: 'Share your big win: $10 bonus', ZH: '晒大奖：10 美元奖金' },
+          summary: {
+            EN: 'Send a screenshot of a big win with a few words; our team reviews it and issues $10.',
+            ZH: '上传大奖截图并留言，审核通过后发放 10 美元。',
+          },
+          content: {
+            EN: '<h3>How to apply</h3><ol><li>Win at least 50× your stake in any slot.</li><li>Apply here with a comment (up to 140 characters) and up to 3 screenshots (PNG or JPEG, 5 MB each).</li><li>Once approved, claim the $10 in the reward centre (3× turnover).</li></ol><p>One application per member.</p>',
+            ZH: '<h3>申请方法</h3><ol><li>在任意老虎机赢得至少 50 倍投注额。</li><li>在此提交留言（最多 140 字）和最多 3 张截图（PNG 或 JPEG，每张 5 MB）。</li><li>审核通过后在奖励中心领取 10 美元（3 倍流水）。</li></ol><p>每位会员限申请一次。</p>',
+          },
+          amount: 10,
+          cap: 50,
+          wagering: 3,
+        }),
+        promotionSettingSchema.parse({
           id: 'daily-signin',
           kind: 'daily_signin',
           category: 'daily',
