@@ -11,6 +11,7 @@ import { AuditLog } from './audit-log';
 import { BookDesk } from './book-desk';
 import { LotteryResultsDesk } from './lottery-results-desk';
 import { RebateDesk } from './rebate-desk';
+import { RewardsReviewDesk } from './rewards-review-desk';
 import { InboxComposer } from './inbox-composer';
 import { InboxMessages } from './inbox-messages';
 import { OpsLogin } from './ops-login';
@@ -90,6 +91,13 @@ function Console({ identity, siteBrand }: { identity: OpsIdentity; siteBrand: st
               key={`rebate-${brand.code}`}
               brand={brand}
               mayRun={mayCall(identity.role, 'opsRebateRun')}
+            />
+          )}
+          {mayCall(identity.role, 'opsApplications') && (
+            <RewardsReviewDesk
+              key={`review-${brand.code}`}
+              brand={brand}
+              mayDecide={mayCall(identity.role, 'opsApplicationReview')}
             />
           )}
           {/* The sportsbook and the lottery's draws are every brand's: their desks are for all-brand admins. */}

@@ -7,7 +7,9 @@ import { PanelLoading } from '../../../components/panel-state';
 import { FilterTabs } from '../../../components/section';
 import { useApiErrorText } from '../../../lib/api-error-text';
 import { showToast } from '../../../lib/toast-store';
+import { useSessionStore } from '../../../lib/session-store';
 import { useUiStore } from '../../../lib/ui-store';
+import { ApplicationForm } from './application-form';
 import { type PromotionItem, useClaimPromotion, usePromotionsQuery } from '../api/promotions';
 import { useRewardFormat } from '../hooks/use-reward-format';
 import '../rewards.css';
@@ -20,13 +22,27 @@ function PromotionAction({ p }: { p: PromotionItem }) {
   const errorText = useApiErrorText();
   const openModal = useUiStore((s) => s.openModal);
   const claim = useClaimPromotion();
+  const token = useSessionStore((s) => s.token);
+  const [applying, setApplying] = useState(false);
+  // A member applies to an application promotion (spec §3): the form opens here.
+  if (p.status === 'join' && token && p.kind === 'application')
+    return (
+      <>
+        <button type="button" className="button button--primary" onClick={() => setApplying(true)}>
+          {t('apply_open')}
+        </button>
+        {applying && (
+          <ApplicationForm promotionId={p.id} title={p.title} onClose={() => setApplying(false)} />
+        )}
+      </>
+    );
   if (p.status === 'join')
     return (
       <button type="button" className="button button--primary" onClick={() => openModal('login')}>
         {t('promo_join')}
       </button>
     );
-  if (p.status === 'claim')
+  if (p.status === 'claim' || p.status === 'issued')
     return (
       <>
         <button

@@ -1,0 +1,66 @@
+import type { RouteReply, Routes } from '@arcadia/contract';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { opsCall } from './ops-client';
+
+export type OpsApplication = RouteReply<Routes['opsApplications']>['list'][number];
+export type OpsReferral = RouteReply<Routes['opsReferrals']>['list'][number];
+
+const keys = {
+  applications: (code: string) => ['ops', 'brand', code, 'applications'] as const,
+  referrals: (code: string) => ['ops', 'brand', code, 'referrals'] as const,
+};
+
+/** Activity applications waiting for a decision. */
+export function useOpsApplications(code: string) {
+  return useQuery({
+    queryKey: keys.applications(code),
+    queryFn: ({ signal }) =>
+      opsCall('opsApplications', { params: { merchantCode: code }, query: { status: 'applying' }, signal }),
+    refetchInterval: 60_000,
+  });
+}
+
+/** Referrals flagged for a decision (shared IP address or device). */
+export function useOpsReferrals(code: string) {
+  return useQuery({
+    queryKey: keys.referrals(code),
+    queryFn: ({ signal }) =>
+      opsCall('opsReferrals', { params: { merchantCode: code }, query: { status: 'flagged' }, signal }),
+    refetchInterval: 60_000,
+  });
+}
+
+export async function fetchApplicationImage(code: string, id: string, n: number): Promise<string> {
+  const r = await opsCall('opsApplicationImage', { params: { merchantCode: code, id, n } });
+  return `data:${r.mime};base64,${r.data}`;
+}
+
+export function useReviewApplication(code: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (v: { id: string; action: 'approve' | 'reject'; amount?: number; reason: string }) =>
+      opsCall('opsApplicationReview', {
+        params: { merchantCode: code, id: v.id },
+        body: { action: v.action, reason: v.reason, ...(v.amount ? { amount: v.amount } : {}) },
+      }),
+    onSettled: () => {
+      void client.invalidateQueries({ queryKey: keys.applications(code) });
+      void client.invalidateQueries({ queryKey: ['ops', 'brand', code, 'audit'] });
+    },
+  });
+}
+
+export function useReviewReferral(code: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (v: { refereeId: string; action: 'pay' | 'reject'; reason: string }) =>
+      opsCall('opsReferralReview', {
+        params: { merchantCode: code, refereeId: v.refereeId },
+        body: { action: v.action, reason: v.reason },
+      }),
+    onSettled: () => {
+      void client.invalidateQueries({ queryKey: keys.referrals(code) });
+      void client.invalidateQueries({ queryKey: ['ops', 'brand', code, 'audit'] });
+    },
+  });
+}
