@@ -313,12 +313,34 @@ export const redEnvelopeSendBodySchema = z.object({
   requestId: idempotencyKeySchema,
 });
 export type RedEnvelopeSendBody = z.infer<typeof redEnvelopeSendBodySchema>;
+/**
+ * The brand's red-envelope rain (`merchant.settings.redRain`): at each slot's time (UTC, every
+ * day) an envelope of `total` in `shares` lucky shares for every member of the brand, open for
+ * `minutes`; what is left goes back to the promotions expense.
+ */
+export const redRainSettingsSchema = z.object({
+  enabled: z.boolean().default(false),
+  slots: z
+    .array(
+      z.object({
+        at: z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/),
+        total: z.number().positive().max(1_000_000),
+        shares: z.number().int().min(1).max(RED_ENVELOPE_MAX_SHARES),
+        minutes: z.number().int().min(1).max(720).default(30),
+        message: z.string().trim().max(60).default(''),
+      }),
+    )
+    .max(24)
+    .default([]),
+});
+export type RedRainSettings = z.infer<typeof redRainSettingsSchema>;
 export const redEnvelopeSchema = z.object({
   id: z.string(),
   sender: z.string(),
   message: z.string(),
   split: z.enum(['equal', 'lucky']),
-  target: z.enum(['direct', 'team']),
+  /** `brand`: the brand's rain, for every member. */
+  target: z.enum(['direct', 'team', 'brand']),
   total: z.number(),
   count: z.number().int(),
   grabbed: z.number().int(),

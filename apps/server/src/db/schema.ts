@@ -939,9 +939,10 @@ export interface BonusGrantTable {
 export interface RedEnvelopeTable {
   id: Generated<string>;
   merchant_id: number;
-  sender_id: string;
+  /** Null for the brand's rain. */
+  sender_id: string | null;
   request_id: string;
-  target: 'direct' | 'team';
+  target: 'direct' | 'team' | 'brand';
   split: 'equal' | 'lucky';
   message: string;
   total: ColumnType<string, bigint | string, never>;

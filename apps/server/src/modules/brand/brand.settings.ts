@@ -10,6 +10,7 @@ import {
   promotionsSettingsSchema,
   referralSettingsSchema,
   missionsSettingsSchema,
+  redRainSettingsSchema,
   registerRulesSchema,
   resourceSchema,
 } from '@arcadia/contract';
@@ -151,6 +152,8 @@ export const brandSettingsSchema = brandPresentationSchema.extend({
   referral: referralSettingsSchema.optional(),
   /** Missions (docs/rewards.md): daily and weekly tasks with their rewards and leaderboard points. */
   missions: missionsSettingsSchema.optional(),
+  /** The red-envelope rain (docs/rewards.md): daily slots of brand envelopes for every member. */
+  redRain: redRainSettingsSchema.optional(),
 });
 export type BrandSettings = z.infer<typeof brandSettingsSchema>;
 

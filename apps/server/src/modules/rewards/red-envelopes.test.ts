@@ -144,3 +144,97 @@ describe('red envelopes', () => {
     expect(await mainBalance(t, agent.id)).toBe(8_000n);
   });
 });
+
+describe("the brand's red-envelope rain", () => {
+  /** The demo brand with one rain slot open now (started a minute ago). */
+  async function rainingBrand(total: number, shares: number, minutesAgo: number) {
+    const brand = await t.app.rewards.brand('demo');
+    const start = new Date(Date.now() - minutesAgo * 60_000);
+    const at = `${String(start.getUTCHours()).padStart(2, '0')}:${String(start.getUTCMinutes()).padStart(2, '0')}`;
+    return {
+      ...brand,
+      settings: {
+        ...brand.settings,
+        redRain: { enabled: true, slots: [{ at, total, shares, minutes: 30, message: 'rain' }] },
+      },
+    };
+  }
+  const expense = async () =>
+    BigInt(
+      (
+        await t.db
+          .selectFrom('ledger_entry as e')
+          .innerJoin('ledger_account as a', 'a.id', 'e.account_id')
+          .select((eb) => eb.fn.sum<string>('e.amount').as('sum'))
+          .where('a.merchant_id', '=', merchantId)
+          .where('a.code', '=', 'promotions_expense')
+          .executeTakeFirstOrThrow()
+      ).sum ?? 0,
+    );
+
+  it('falls once per slot however many jobs run it; every member grabs once; nobody outside or after it empties', async () => {
+    const brand = await rainingBrand(3, 3, 1);
+    const before = await expense();
+    const made = await Promise.all([0, 1, 2].map(() => t.app.rewards.redEnvelopes.rain(brand)));
+    expect(made.reduce((a, b) => a + b, 0)).toBe(1);
+    expect(await t.app.rewards.redEnvelopes.rain(brand)).toBe(0);
+    expect(await expense()).toBe(before - 300n);
+    const envelope = await t.db
+      .selectFrom('red_envelope')
+      .selectAll()
+      .where('merchant_id', '=', merchantId)
+      .where('target', '=', 'brand')
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow();
+    expect(envelope).toMatchObject({ sender_id: null, share_count: 3, total: '300' });
+
+    const members = await Promise.all([0, 1, 2, 3].map(() => person(0, null)));
+    const listed = (
+      await t.app.inject({
+        method: 'GET',
+        url: '/wps/redEnvelopes',
+        headers: { authorization: members[0]!.token },
+      })
+    ).json().value.list;
+    expect(listed).toContainEqual(
+      expect.objectContaining({ id: envelope.id, target: 'brand', sender: 'Arcadia Demo' }),
+    );
+    const first = await Promise.all([
+      grab(members[0]!.token, envelope.id),
+      grab(members[0]!.token, envelope.id),
+    ]);
+    expect(first.map((r) => r.statusCode).sort()).toEqual([200, 409]);
+    const rest = await Promise.all(members.slice(1).map((m) => grab(m.token, envelope.id)));
+    expect(rest.filter((r) => r.statusCode === 200)).toHaveLength(2);
+    expect(rest.find((r) => r.statusCode !== 200)!.json().code).toBe('red_envelope.empty');
+    let paid = 0n;
+    for (const m of members) paid += await mainBalance(t, m.id);
+    expect(paid).toBe(300n);
+  });
+
+  it('gives what is left back to the promotions expense when the slot closes', async () => {
+    // Another slot than the one above (a slot is its time of day).
+    const brand = await rainingBrand(5, 5, 3);
+    const before = await expense();
+    expect(await t.app.rewards.redEnvelopes.rain(brand)).toBe(1);
+    const envelope = await t.db
+      .selectFrom('red_envelope')
+      .select('id')
+      .where('target', '=', 'brand')
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow();
+    const m = await person(0, null);
+    expect((await grab(m.token, envelope.id)).statusCode).toBe(200);
+    const got = await mainBalance(t, m.id);
+    await t.db
+      .updateTable('red_envelope')
+      .set({ expires_at: new Date(Date.now() - 1000) })
+      .where('id', '=', envelope.id)
+      .execute();
+    expect(await t.app.rewards.redEnvelopes.expire(await t.app.rewards.brand('demo'))).toBeGreaterThanOrEqual(
+      1,
+    );
+    expect(await expense()).toBe(before - got);
+    expect((await grab((await person(0, null)).token, envelope.id)).json().code).toBe('red_envelope.expired');
+  });
+});

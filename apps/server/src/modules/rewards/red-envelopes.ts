@@ -1,9 +1,15 @@
-import { type RedEnvelope, type RedEnvelopeSendBody, agentTypes, trialTypes } from '@arcadia/contract';
+import {
+  type RedEnvelope,
+  type RedEnvelopeSendBody,
+  agentTypes,
+  redRainSettingsSchema,
+  trialTypes,
+} from '@arcadia/contract';
 import { type Kysely, type Transaction, sql } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { AppError } from '../../lib/app-error.js';
 import type { Clock } from '../../lib/clock.js';
-import { toMajor, toMinor } from '../../lib/money.js';
+import { settingToMinor, toMajor, toMinor } from '../../lib/money.js';
 import type { Brand } from '../brand/brand.service.js';
 import type { LedgerService } from '../ledger/ledger.service.js';
 import { isUniqueViolation } from '../member/member.service.js';
@@ -16,10 +22,10 @@ const ANNOUNCE_MAX = 5_000;
 interface EnvelopeRow {
   id: string;
   sender: string;
-  sender_id: string;
+  sender_id: string | null;
   message: string;
   split: 'equal' | 'lucky';
-  target: 'direct' | 'team';
+  target: 'direct' | 'team' | 'brand';
   total: string;
   share_count: number;
   grabbed: number;
@@ -64,19 +70,31 @@ export function createRedEnvelopes(deps: {
   /** Envelopes with their grab counts; `memberId` adds what that member grabbed. */
   const select = (tx: Kysely<Database> | Transaction<Database>, memberId: string | null) =>
     sql<EnvelopeRow>`
-      select e.id, s.account as sender, e.sender_id, e.message, e.split, e.target, e.total, e.share_count, e.status,
+      select e.id, coalesce(s.account, b.name) as sender, e.sender_id, e.message, e.split, e.target, e.total, e.share_count, e.status,
         e.expires_at, e.created_at,
         (select count(*) from red_envelope_share x where x.envelope_id = e.id and x.member_id is not null)::int as grabbed,
         (select coalesce(sum(x.amount), 0) from red_envelope_share x where x.envelope_id = e.id and x.member_id is not null) as grabbed_amount,
         ${memberId ? sql`(select x.amount from red_envelope_share x where x.envelope_id = e.id and x.member_id = ${memberId})` : sql`null`} as mine
-      from red_envelope e join member s on s.id = e.sender_id`;
+      from red_envelope e left join member s on s.id = e.sender_id join merchant b on b.id = e.merchant_id`;
 
   /** Whether the member is one the envelope is for: in the sender's team (direct: one level down). */
   async function eligible(
     tx: Transaction<Database>,
-    envelope: { sender_id: string; target: string },
+    envelope: { sender_id: string | null; target: string; merchant_id: number },
     memberId: string,
   ) {
+    // The brand's rain: every active, non-trial member of the brand.
+    if (envelope.sender_id === null) {
+      const m = await tx
+        .selectFrom('member')
+        .select('id')
+        .where('id', '=', memberId)
+        .where('merchant_id', '=', envelope.merchant_id)
+        .where('type', 'not in', [...trialTypes])
+        .where('status', '=', 'active')
+        .executeTakeFirst();
+      return !!m;
+    }
     const row = await tx
       .selectFrom('member_tree as t')
       .innerJoin('member as m', 'm.id', 't.descendant_id')
@@ -203,8 +221,9 @@ export function createRedEnvelopes(deps: {
     /** Open envelopes of the member's uplines it may grab, and the ones it grabbed in the last days. */
     async list(brand: Brand, memberId: string) {
       const { rows } = await sql<EnvelopeRow>`${select(db, memberId)}
-        join member_tree t on t.ancestor_id = e.sender_id and t.descendant_id = ${memberId} and t.depth >= 1
-        where (e.target = 'team' or t.depth = 1)
+        left join member_tree t on t.ancestor_id = e.sender_id and t.descendant_id = ${memberId} and t.depth >= 1
+        where ((e.sender_id is null and e.merchant_id = ${brand.id})
+               or (t.descendant_id is not null and (e.target = 'team' or t.depth = 1)))
           and ((e.status = 'open' and e.expires_at > ${deps.clock.now()})
                or exists (select 1 from red_envelope_share x where x.envelope_id = e.id and x.member_id = ${memberId}
                           and x.grabbed_at > now() - interval '7 days'))
@@ -218,7 +237,7 @@ export function createRedEnvelopes(deps: {
         const done = await ledger.transaction(async (tx) => {
           const e = await tx
             .selectFrom('red_envelope')
-            .select(['id', 'sender_id', 'target', 'status', 'expires_at'])
+            .select(['id', 'sender_id', 'target', 'status', 'expires_at', 'merchant_id'])
             .where('id', '=', envelopeId)
             .where('merchant_id', '=', brand.id)
             .executeTakeFirst();
@@ -284,6 +303,88 @@ export function createRedEnvelopes(deps: {
       }
     },
 
+    /**
+     * The brand's rain (`merchant.settings.redRain`): for each slot whose time has come today and
+     * whose window is still open, the envelope — once per brand and slot (its request id and a
+     * unique index) — paid from the promotions expense into escrow, announced to every member.
+     */
+    async rain(brand: Brand): Promise<number> {
+      const s = redRainSettingsSchema.parse(brand.settings.redRain ?? {});
+      if (!s.enabled) return 0;
+      const now = deps.clock.now();
+      const day = now.toISOString().slice(0, 10);
+      let made = 0;
+      for (const slot of s.slots) {
+        const start = Date.parse(`${day}T${slot.at}:00Z`);
+        const end = start + slot.minutes * 60_000;
+        if (now.getTime() < start || now.getTime() >= end) continue;
+        const requestId = `rain:${day}:${slot.at}`;
+        const exists = await db
+          .selectFrom('red_envelope')
+          .select('id')
+          .where('merchant_id', '=', brand.id)
+          .where('request_id', '=', requestId)
+          .where('sender_id', 'is', null)
+          .executeTakeFirst();
+        if (exists) continue;
+        const total = settingToMinor(slot.total, brand.currencyScale);
+        if (total < BigInt(slot.shares)) continue;
+        let id: string;
+        try {
+          id = await ledger.transaction(async (tx) => {
+            const escrow = await ledger.systemAccount(tx, brand.id, 'red_envelope_escrow', brand.currency);
+            const expense = await ledger.systemAccount(tx, brand.id, 'promotions_expense', brand.currency);
+            const posting = await ledger.post(
+              {
+                merchantId: brand.id,
+                kind: 'RED_ENVELOPE_SEND',
+                idempotencyKey: `red-rain:${requestId}`,
+                request: { total: total.toString(), shares: slot.shares },
+                entries: [
+                  { accountId: expense, amount: -total },
+                  { accountId: escrow, amount: total },
+                ],
+              },
+              tx,
+            );
+            const envelope = await tx
+              .insertInto('red_envelope')
+              .values({
+                merchant_id: brand.id,
+                sender_id: null,
+                request_id: requestId,
+                target: 'brand',
+                split: 'lucky',
+                message: slot.message,
+                total,
+                share_count: slot.shares,
+                send_transaction_id: posting.transactionId,
+                expires_at: new Date(end),
+              })
+              .returning('id')
+              .executeTakeFirstOrThrow();
+            const shares = splitEnvelope(total, slot.shares, 'lucky');
+            await sql`
+              insert into red_envelope_share (envelope_id, idx, amount)
+              select ${envelope.id}, x.i, x.a
+              from unnest(${shares.map((_s, i) => i)}::int[], ${shares.map(String)}::bigint[]) as x(i, a)`.execute(
+              tx,
+            );
+            return envelope.id;
+          });
+        } catch (err) {
+          // Another instance's job made this slot's envelope first.
+          if (isUniqueViolation(err, 'red_envelope_brand_request_uq')) continue;
+          if (err instanceof AppError && err.code === 'duplicate.request') continue;
+          throw err;
+        }
+        made += 1;
+        const { rows } = await sql<EnvelopeRow>`${select(db, null)} where e.id = ${id}`.execute(db);
+        deps.hub()?.toBrand(brand.id, 'envelope.new', out(rows[0]!, brand.currencyScale));
+      }
+      return made;
+    },
+
     /** The expiry job: what is left of expired envelopes goes back to their senders. */
     async expire(brand: Brand) {
       const due = await db
@@ -312,7 +413,11 @@ export function createRedEnvelopes(deps: {
           const amount = BigInt(left[0]?.amount ?? 0);
           if (amount === 0n) return;
           const escrow = await ledger.systemAccount(tx, brand.id, 'red_envelope_escrow', brand.currency);
-          const main = await ledger.memberAccount(tx, brand.id, e.sender_id, 'main', 'MAIN', brand.currency);
+          // A member's envelope goes back to its wallet; the brand's rain to the promotions expense.
+          const main =
+            e.sender_id === null
+              ? { id: await ledger.systemAccount(tx, brand.id, 'promotions_expense', brand.currency) }
+              : await ledger.memberAccount(tx, brand.id, e.sender_id, 'main', 'MAIN', brand.currency);
           const posting = await ledger.post(
             {
               merchantId: brand.id,

@@ -56,6 +56,7 @@ export function rewardsJobs(deps: {
     everyBrand('rewards.points-earn', 5 * 60_000, async (brand) => (await deps.points.earn(brand)).members),
     // What is left of expired red envelopes goes back to their senders.
     everyBrand('rewards.red-envelope-expiry', 60_000, (brand) => deps.redEnvelopes.expire(brand)),
+    everyBrand('rewards.red-rain', 30_000, (brand) => deps.redEnvelopes.rain(brand)),
     everyBrand('rewards.referral', 60_000, async (brand) => {
       const r = await deps.referrals.settle(brand);
       return r.paid + r.flagged + r.expired;

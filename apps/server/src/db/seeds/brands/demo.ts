@@ -173,6 +173,14 @@ export const demoBrand: BrandFile = {
         },
       ],
     },
+    // Red-envelope rain (docs/rewards.md): twice a day (UTC), $88 in 50 lucky shares for 60 minutes.
+    redRain: {
+      enabled: true,
+      slots: [
+        { at: '12:00', total: 88, shares: 50, minutes: 60, message: 'Lunchtime rain' },
+        { at: '20:00', total: 88, shares: 50, minutes: 60, message: 'Evening rain' },
+      ],
+    },
     // Rebates on valid bets (docs/rewards.md): slots and fishing pay most back, live and sports less.
     rebate: {
       enabled: true,
