@@ -4,10 +4,12 @@ import { opsCall } from './ops-client';
 
 export type OpsApplication = RouteReply<Routes['opsApplications']>['list'][number];
 export type OpsReferral = RouteReply<Routes['opsReferrals']>['list'][number];
+export type OpsRedemption = RouteReply<Routes['opsPointRedemptions']>['list'][number];
 
 const keys = {
   applications: (code: string) => ['ops', 'brand', code, 'applications'] as const,
   referrals: (code: string) => ['ops', 'brand', code, 'referrals'] as const,
+  redemptions: (code: string) => ['ops', 'brand', code, 'redemptions'] as const,
 };
 
 /** Activity applications waiting for a decision. */
@@ -60,6 +62,35 @@ export function useReviewReferral(code: string) {
       }),
     onSettled: () => {
       void client.invalidateQueries({ queryKey: keys.referrals(code) });
+      void client.invalidateQueries({ queryKey: ['ops', 'brand', code, 'audit'] });
+    },
+  });
+}
+
+/** Points-mall goods waiting to be shipped (or refused). */
+export function useOpsRedemptions(code: string) {
+  return useQuery({
+    queryKey: keys.redemptions(code),
+    queryFn: ({ signal }) =>
+      opsCall('opsPointRedemptions', {
+        params: { merchantCode: code },
+        query: { status: 'process' },
+        signal,
+      }),
+    refetchInterval: 60_000,
+  });
+}
+
+export function useReviewRedemption(code: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (v: { id: string; decision: 'approve' | 'reject'; note: string }) =>
+      opsCall('opsPointReview', {
+        params: { merchantCode: code, id: v.id },
+        body: { decision: v.decision, note: v.note },
+      }),
+    onSettled: () => {
+      void client.invalidateQueries({ queryKey: keys.redemptions(code) });
       void client.invalidateQueries({ queryKey: ['ops', 'brand', code, 'audit'] });
     },
   });

@@ -6,11 +6,14 @@ import { useApiErrorText } from '../../../lib/api-error-text';
 import type { OpsBrand } from '../api/operator';
 import {
   type OpsApplication,
+  type OpsRedemption,
   type OpsReferral,
   fetchApplicationImage,
   useOpsApplications,
+  useOpsRedemptions,
   useOpsReferrals,
   useReviewApplication,
+  useReviewRedemption,
   useReviewReferral,
 } from '../api/rewards-review';
 
@@ -172,15 +175,69 @@ function ReferralRow({ brand, r, mayDecide }: { brand: OpsBrand; r: OpsReferral;
   );
 }
 
+function RedemptionRow({ brand, r, mayDecide }: { brand: OpsBrand; r: OpsRedemption; mayDecide: boolean }) {
+  const { t } = useTranslation('operator');
+  const errorText = useApiErrorText();
+  const review = useReviewRedemption(brand.code);
+  const [note, setNote] = useState('');
+  const short = note.trim().length < REASON_MIN;
+  return (
+    <li className="ops-review__item" data-testid={`redemption-${r.id}`}>
+      <div className="ops-review__head">
+        <strong>{r.account}</strong>
+        <span>{t('review_goods', { name: r.rewardName, quantity: r.quantity, points: r.points })}</span>
+        <span className="ops-review__time">{new Date(r.createdAt).toLocaleString()}</span>
+      </div>
+      <p className="ops-review__comment">{r.address}</p>
+      {mayDecide && (
+        <div className="ops-review__decide">
+          <label className="field">
+            <span className="field__label">{t('review_note')}</span>
+            <input
+              className="field__input"
+              value={note}
+              maxLength={300}
+              onChange={(e) => setNote(e.target.value)}
+            />
+          </label>
+          <button
+            type="button"
+            className="button button--primary"
+            disabled={short || review.isPending}
+            onClick={() => review.mutate({ id: r.id, decision: 'approve', note: note.trim() })}
+          >
+            {t('review_ship')}
+          </button>
+          <button
+            type="button"
+            className="button"
+            disabled={short || review.isPending}
+            onClick={() => review.mutate({ id: r.id, decision: 'reject', note: note.trim() })}
+          >
+            {t('review_reject')}
+          </button>
+        </div>
+      )}
+      {review.error && (
+        <p className="form__error" role="alert">
+          {errorText(review.error)}
+        </p>
+      )}
+    </li>
+  );
+}
+
 /**
  * Rewards review (docs/rewards.md): activity applications with their comment and images — approve
- * (issuing the bonus, the promotion's amount unless given) or reject — and referrals flagged for a
+ * (issuing the bonus, the promotion's amount unless given) or reject — points-mall goods to ship
+ * or refuse (the points come back), and referrals flagged for a
  * shared IP address or device — pay or reject. Every decision needs a reason and is audited.
  */
 export function RewardsReviewDesk({ brand, mayDecide }: { brand: OpsBrand; mayDecide: boolean }) {
   const { t } = useTranslation('operator');
   const applications = useOpsApplications(brand.code);
   const referrals = useOpsReferrals(brand.code);
+  const redemptions = useOpsRedemptions(brand.code);
   return (
     <section className="ops-card ops-review" aria-labelledby="ops-review-title">
       <header className="ops-card__header">
@@ -193,6 +250,16 @@ export function RewardsReviewDesk({ brand, mayDecide }: { brand: OpsBrand; mayDe
         <ul className="ops-review__list">
           {applications.data?.list.map((a) => (
             <ApplicationRow key={a.id} brand={brand} a={a} mayDecide={mayDecide} />
+          ))}
+        </ul>
+      )}
+      <h3>{t('review_goods_title', { count: redemptions.data?.totalCount ?? 0 })}</h3>
+      {redemptions.data && redemptions.data.list.length === 0 ? (
+        <EmptyState message={t('review_goods_none')} />
+      ) : (
+        <ul className="ops-review__list">
+          {redemptions.data?.list.map((r) => (
+            <RedemptionRow key={r.id} brand={brand} r={r} mayDecide={mayDecide} />
           ))}
         </ul>
       )}

@@ -1,0 +1,116 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { ok, stubApi } from '../../../test/api-stub';
+import { renderWithProviders } from '../../../test/render';
+import { statusFixture } from '../../../test/status-fixture';
+import { useOpsSession } from '../api/ops-client';
+import { OperatorConsole } from './operator-console';
+
+const brand = { code: 'demo', name: 'Arcadia Demo', currency: 'USD', currencySymbol: '$', currencyScale: 2 };
+const page = { list: [], pageNo: 1, totalPages: 0, totalCount: 0 };
+const application = {
+  id: '7',
+  promotionId: 'big-win-share',
+  title: 'Share your big win',
+  comment: 'x62 on dice',
+  images: [{ mime: 'image/png' as const, width: 640, height: 480 }],
+  status: 'applying' as const,
+  amount: 0,
+  reason: null,
+  createdAt: '2026-11-27T08:00:00.000Z',
+  reviewedAt: null,
+  account: 'winner1',
+};
+const redemption = {
+  id: '9',
+  rewardId: 'mug',
+  rewardName: 'Arcadia mug',
+  kind: 'goods' as const,
+  quantity: 2,
+  points: 400,
+  amount: null,
+  address: '1 Test Street, Bangkok',
+  status: 'process' as const,
+  note: null,
+  createdAt: '2026-11-27T08:00:00.000Z',
+  reviewedAt: null,
+  account: 'collector',
+};
+
+beforeEach(() => {
+  useOpsSession.getState().setToken('ops-tok');
+});
+
+function open(role: 'admin' | 'finance' | 'support') {
+  let waiting = [application];
+  let goods = [redemption];
+  const api = stubApi({
+    opsSessionMe: () => ok({ id: '1', username: 'op', role, merchantCode: 'demo', brands: [brand] }),
+    opsDepositList: () => ok(page),
+    opsWithdrawList: () => ok(page),
+    opsAuditList: () => ok(page),
+    opsInboxList: () => ok(page),
+    opsSupportList: () => ok(page),
+    opsRebateSummary: () =>
+      ok({
+        settings: { enabled: true, rates: {}, minPayout: 0.1 },
+        days: [],
+        outstanding: 0,
+        manualToday: 0,
+      }),
+    opsApplications: () => ok({ list: waiting, total: waiting.length }),
+    opsApplicationImage: () => ok({ mime: 'image/png', data: 'iVBORw0KGgo=' }),
+    opsApplicationReview: () => {
+      waiting = [];
+      return ok({ ...application, status: 'issued', amount: 10 });
+    },
+    opsReferrals: () => ok({ list: [], total: 0 }),
+    opsPointRedemptions: () => ok({ list: goods, pageNo: 1, totalPages: 1, totalCount: goods.length }),
+    opsPointReview: () => {
+      goods = [];
+      return ok({ ...redemption, status: 'approved' });
+    },
+  });
+  renderWithProviders(<OperatorConsole />, statusFixture(), '/ops');
+  return api;
+}
+
+describe('rewards review desk', () => {
+  it('approves an application with a reason, after looking at its image (finance)', async () => {
+    const api = open('finance');
+    const desk = await screen.findByRole('region', { name: 'Rewards review' });
+    const item = await within(desk).findByTestId('application-7');
+    expect(item).toHaveTextContent('x62 on dice');
+    await userEvent.click(within(item).getByRole('button', { name: 'Image 1 · 640×480' }));
+    expect(await screen.findByRole('img', { name: 'Image attached by winner1' })).toHaveAttribute(
+      'src',
+      'data:image/png;base64,iVBORw0KGgo=',
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Close' }));
+    const approve = within(item).getByRole('button', { name: 'Approve' });
+    expect(approve).toBeDisabled();
+    await userEvent.type(within(item).getByLabelText('Reason (required)'), 'verified');
+    await userEvent.click(approve);
+    await waitFor(() => expect(within(desk).queryByTestId('application-7')).toBeNull());
+    expect(api.calls('opsApplicationReview')[0]!.body).toEqual({ action: 'approve', reason: 'verified' });
+  });
+
+  it('ships goods with a note', async () => {
+    const api = open('admin');
+    const desk = await screen.findByRole('region', { name: 'Rewards review' });
+    const item = await within(desk).findByTestId('redemption-9');
+    expect(item).toHaveTextContent('2 × Arcadia mug for 400 points');
+    await userEvent.type(within(item).getByLabelText('Note (required)'), 'tracking TH123');
+    await userEvent.click(within(item).getByRole('button', { name: 'Shipped' }));
+    await waitFor(() => expect(within(desk).queryByTestId('redemption-9')).toBeNull());
+    expect(api.calls('opsPointReview')[0]!.body).toEqual({ decision: 'approve', note: 'tracking TH123' });
+  });
+
+  it('lets support read the queues without deciding', async () => {
+    open('support');
+    const desk = await screen.findByRole('region', { name: 'Rewards review' });
+    const item = await within(desk).findByTestId('application-7');
+    expect(within(item).queryByRole('button', { name: 'Approve' })).toBeNull();
+  });
+});
