@@ -151,6 +151,14 @@ describe('WithdrawPage: request', () => {
     expect(onSet).toHaveBeenCalled();
   });
 
+  it('says how much bonus turnover is left and holds the form until it is played', async () => {
+    renderWithdraw({ withdrawSettings: () => ok(settings({ turnoverLeft: 412.5 })) });
+    expect(await screen.findByTestId('withdraw-turnover')).toHaveTextContent(
+      'Your bonus needs $412.50 more turnover before you can withdraw.',
+    );
+    expect(screen.getByRole('button', { name: 'Next' })).toBeDisabled();
+  });
+
   it('shows the history with translated statuses and confirmation states', async () => {
     renderWithdraw({
       withdrawList: () =>

@@ -114,10 +114,16 @@ function WithdrawPanel({
               {t('daily_count_reached', { count: dailyCount })}
             </p>
           )}
+          {/* While a bonus's turnover is open, the withdrawal says how much is left (docs/rewards.md). */}
+          {settings.turnoverLeft > 0 && (
+            <p className="payments__notice" role="status" data-testid="withdraw-turnover">
+              {t('turnover_left', { amount: format(settings.turnoverLeft) })}
+            </p>
+          )}
           <WithdrawForm
             settings={settings}
             available={main}
-            blocked={!settings.hasPaymentPassword || countLeft === 0}
+            blocked={!settings.hasPaymentPassword || countLeft === 0 || settings.turnoverLeft > 0}
             onSetPaymentPassword={onSetPaymentPassword}
             onCreated={setCreated}
           />
