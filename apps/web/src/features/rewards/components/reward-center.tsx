@@ -42,7 +42,11 @@ function ClaimButton({ item }: { item: RewardCenterItem }) {
   return (
     <>
       <button type="button" className="button button--primary" disabled={claim.isPending} onClick={onClaim}>
-        {item.amount === null ? t('envelope_open') : t('promo_claim', { amount: money(item.amount) })}
+        {item.amount === null
+          ? t('envelope_open')
+          : item.amount === 0
+            ? t('mission_claim') // a points-only mission
+            : t('promo_claim', { amount: money(item.amount) })}
       </button>
       {claim.error && (
         <p className="field__error" role="alert">
