@@ -1,13 +1,11 @@
 import { Suspense, lazy } from 'react';
 import { Outlet, useLocation } from 'react-router';
-import { Footer } from '../../components/footer';
 import { PageLoader } from '../../components/page-loader';
 import { Header } from '../../components/header';
 import { SideMenu } from '../../components/side-menu';
 import { useUnreadMessage } from '../../features/inbox/api/inbox';
 import { useRewardCount } from '../../features/rewards/api/promotions';
 import { useAvailablePromo } from '../../features/rewards/api/referral';
-import { HeaderRewards } from '../../features/rewards/components/header-rewards';
 import { CategoryNav, SideClassifyMenus } from '../../features/lobby/components/category-nav';
 import { isGamePage } from '../../config/paths';
 import { useUiStore } from '../../lib/ui-store';
@@ -15,6 +13,11 @@ import { NavigationEffects } from '../navigation-effects';
 
 // The account area (avatar menu and its library) loads for logged-in users only.
 const HeaderAccount = lazy(() => import('../header-account'));
+// Below the fold, and the header's rewards and share items (spec §2): after the first paint.
+const Footer = lazy(() => import('../../components/footer').then((m) => ({ default: m.Footer })));
+const HeaderRewards = lazy(() =>
+  import('../../features/rewards/components/header-rewards').then((m) => ({ default: m.HeaderRewards })),
+);
 
 /** Side menu, header, content and footer; the side menu is hidden on game pages (spec §2). */
 export function MainLayout() {
@@ -43,7 +46,11 @@ export function MainLayout() {
       <div className="shell__main">
         <Header
           nav={<CategoryNav />}
-          extras={<HeaderRewards />}
+          extras={
+            <Suspense fallback={null}>
+              <HeaderRewards />
+            </Suspense>
+          }
           account={
             <Suspense fallback={null}>
               <HeaderAccount />
@@ -55,7 +62,9 @@ export function MainLayout() {
             <Outlet />
           </Suspense>
         </main>
-        <Footer />
+        <Suspense fallback={null}>
+          <Footer />
+        </Suspense>
       </div>
     </div>
   );
