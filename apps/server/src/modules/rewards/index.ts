@@ -58,8 +58,8 @@ export function createRewardsModule(deps: {
     clock: deps.clock,
     hub: deps.hub,
   });
-  const referrals = createReferrals({ db: deps.db, ledger: deps.ledger, clock: deps.clock, hub: deps.hub });
-  const missions = createMissions({ db: deps.db, ledger: deps.ledger, clock: deps.clock });
+  const referrals = createReferrals({ db: deps.db, ledger: deps.ledger, hub: deps.hub });
+  const missions = createMissions({ db: deps.db, ledger: deps.ledger });
   const module = {
     rebates,
     referrals,

@@ -7,7 +7,6 @@ import {
 import { type Kysely, type Transaction, sql } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { AppError } from '../../lib/app-error.js';
-import type { Clock } from '../../lib/clock.js';
 import { settingToMinor, toMajor } from '../../lib/money.js';
 import type { Brand } from '../brand/brand.service.js';
 import type { LedgerService } from '../ledger/ledger.service.js';
@@ -51,8 +50,11 @@ const isAmount = (m: Mission) => m.kind === 'bet_amount' || m.kind === 'deposit'
  * `mission_claim` row (its primary key: once per member, task and period) and posts the reward in
  * the same transaction.
  */
-export function createMissions(deps: { db: Kysely<Database>; ledger: LedgerService; clock: Clock }) {
+export function createMissions(deps: { db: Kysely<Database>; ledger: LedgerService }) {
   const { db, ledger } = deps;
+  // Periods follow the wall clock, as the bets, deposits and logins they measure are stamped (the
+  // settlement clock of src/lib/clock.ts, which tests move forward, is for the settlement jobs).
+  const wallNow = () => new Date();
 
   /** The member's measure of each task over its current period (minor units for amounts). */
   async function progress(
@@ -146,7 +148,7 @@ export function createMissions(deps: { db: Kysely<Database>; ledger: LedgerServi
     async summary(brand: Brand, memberId: string, language: string) {
       const s = missionsSettings(brand);
       if (!s.enabled) return { enabled: false, list: [], weekPoints: 0, claimable: 0 };
-      const now = deps.clock.now();
+      const now = wallNow();
       const [measured, claimed, points] = await Promise.all([
         progress(db, memberId, s.list, now),
         claimedKeys(db, memberId, now),
@@ -179,7 +181,7 @@ export function createMissions(deps: { db: Kysely<Database>; ledger: LedgerServi
       const s = missionsSettings(brand);
       const m = s.enabled ? s.list.find((x) => x.id === missionId) : undefined;
       if (!m) throw new AppError('not.found', { missionId });
-      const now = deps.clock.now();
+      const now = wallNow();
       const period = periodOf(m, now);
       const out = await ledger.transaction(async (tx) => {
         const measured = (await progress(tx, memberId, [m], now)).get(m.id)!;
@@ -246,7 +248,7 @@ export function createMissions(deps: { db: Kysely<Database>; ledger: LedgerServi
     },
 
     async leaderboard(brand: Brand, memberId: string) {
-      const week = weekOf(deps.clock.now());
+      const week = weekOf(wallNow());
       const { rows } = await sql<{ member_id: string; account: string; points: string; rank: string }>`
         select c.member_id, m.account, sum(c.points) as points,
                rank() over (order by sum(c.points) desc) as rank
@@ -263,7 +265,7 @@ export function createMissions(deps: { db: Kysely<Database>; ledger: LedgerServi
         points: me ? Number(me.points) : 0,
       };
       if (!me) {
-        const points = await weekPoints(db, memberId, deps.clock.now());
+        const points = await weekPoints(db, memberId, wallNow());
         if (points > 0) {
           const { rows: above } = await sql<{ n: string }>`
             select count(*) as n from (

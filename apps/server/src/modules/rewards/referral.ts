@@ -3,7 +3,6 @@ import { type ReferralSettings, referralSettingsSchema, trialTypes } from '@arca
 import { type Kysely, type Transaction, sql } from 'kysely';
 import type { Database, ReferralStatus } from '../../db/schema.js';
 import { AppError } from '../../lib/app-error.js';
-import type { Clock } from '../../lib/clock.js';
 import { settingToMinor, toMajor } from '../../lib/money.js';
 import type { Brand } from '../brand/brand.service.js';
 import type { LedgerService } from '../ledger/ledger.service.js';
@@ -50,7 +49,6 @@ interface RefereeRow {
 export function createReferrals(deps: {
   db: Kysely<Database>;
   ledger: LedgerService;
-  clock: Clock;
   hub: () => RealtimeHub | undefined;
 }) {
   const { db, ledger } = deps;
@@ -115,7 +113,7 @@ export function createReferrals(deps: {
     }
     await tx
       .updateTable('referral')
-      .set({ status: 'paid', reward, ledger_transaction_id: transactionId, decided_at: deps.clock.now() })
+      .set({ status: 'paid', reward, ledger_transaction_id: transactionId, decided_at: new Date() })
       .where('referee_id', '=', r.referee_id)
       .execute();
   }
@@ -266,7 +264,9 @@ export function createReferrals(deps: {
       const s = referralSettings(brand);
       const out = { paid: 0, flagged: 0, expired: 0 };
       if (!s.enabled) return out;
-      const now = deps.clock.now();
+      // The window runs on the wall clock, as `created_at` is stamped (the settlement clock, which
+      // tests move forward, is for the settlement jobs).
+      const now = new Date();
       const since = new Date(now.getTime() - s.windowDays * 86_400_000);
       const expired = await db
         .updateTable('referral')
@@ -349,7 +349,7 @@ export function createReferrals(deps: {
         }
         await tx
           .updateTable('referral')
-          .set({ status: 'rejected', decided_at: deps.clock.now() })
+          .set({ status: 'rejected', decided_at: new Date() })
           .where('referee_id', '=', refereeId)
           .execute();
         return null;
