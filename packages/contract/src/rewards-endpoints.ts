@@ -283,6 +283,13 @@ export const rewardsEndpoints = {
     encrypted: false,
     opsRoles: ['admin', 'finance'],
   },
+  opsRewardsLiabilities: {
+    method: 'GET',
+    path: '/ops/merchants/:merchantCode/rewards/liabilities',
+    auth: 'ops',
+    encrypted: false,
+    opsRoles: ['admin', 'finance', 'support'],
+  },
   opsRebateRun: {
     method: 'POST',
     path: '/ops/merchants/:merchantCode/rebate/run',

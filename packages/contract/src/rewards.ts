@@ -918,6 +918,23 @@ export const rewardsRoutes = {
     }),
     reply: opsApplicationSchema,
   }),
+  opsRewardsLiabilities: defineRoute({
+    ...endpoints.opsRewardsLiabilities,
+    tag: 'ops',
+    summary:
+      "What a brand's rewards owe or hold: open bonuses (amount and turnover still asked), points outstanding, red-envelope money in escrow, and the decisions waiting (applications, goods, flagged referrals). Accrued rebate is on the rebate summary.",
+    params: merchantParams,
+    reply: z.object({
+      openBonuses: z.object({ count: z.number().int(), amount: z.number() }),
+      pointsOutstanding: z.number().int(),
+      escrow: z.number(),
+      waiting: z.object({
+        applications: z.number().int(),
+        goods: z.number().int(),
+        referrals: z.number().int(),
+      }),
+    }),
+  }),
   opsRebateRun: defineRoute({
     ...endpoints.opsRebateRun,
     tag: 'ops',

@@ -328,6 +328,7 @@ const matrix: Partial<Record<EndpointName, { roles: Role[]; url: string; payload
     url: '/ops/merchants/:m/promotions/applications/999999',
     payload: {},
   },
+  opsRewardsLiabilities: { roles: ALL, url: '/ops/merchants/:m/rewards/liabilities' },
 };
 const opsNames = (Object.keys(endpoints) as EndpointName[]).filter((n) => endpoints[n].auth === 'ops');
 

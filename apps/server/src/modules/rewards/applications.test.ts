@@ -150,3 +150,25 @@ describe('activity applications', () => {
     });
   });
 });
+
+describe('rewards liabilities', () => {
+  it('count what waits for a decision and what open bonuses hold', async () => {
+    const liabilities = async () =>
+      (await ops('GET', '/ops/merchants/demo/rewards/liabilities')).json().value;
+    const before = await liabilities();
+    const m = await member();
+    await apply(m.token, { comment: 'please' });
+    const signin = await t.app.inject({
+      method: 'POST',
+      url: '/wps/relay/MCSFE_claimIssuedPromotion',
+      payload: { promotionId: 'daily-signin' },
+      headers: { authorization: m.token },
+    });
+    expect(signin.statusCode, signin.body).toBe(200);
+    const after = await liabilities();
+    expect(after.waiting.applications).toBe(before.waiting.applications + 1);
+    expect(after.openBonuses.count).toBe(before.openBonuses.count + 1);
+    expect(after.openBonuses.amount).toBeCloseTo(before.openBonuses.amount + 1, 6);
+    expect(after.escrow).toBeGreaterThanOrEqual(0);
+  });
+});

@@ -46,6 +46,7 @@ export function useReviewApplication(code: string) {
         body: { action: v.action, reason: v.reason, ...(v.amount ? { amount: v.amount } : {}) },
       }),
     onSettled: () => {
+      void client.invalidateQueries({ queryKey: ['ops', 'brand', code, 'rewards-liabilities'] });
       void client.invalidateQueries({ queryKey: keys.applications(code) });
       void client.invalidateQueries({ queryKey: ['ops', 'brand', code, 'audit'] });
     },
@@ -93,5 +94,14 @@ export function useReviewRedemption(code: string) {
       void client.invalidateQueries({ queryKey: keys.redemptions(code) });
       void client.invalidateQueries({ queryKey: ['ops', 'brand', code, 'audit'] });
     },
+  });
+}
+
+/** What the brand's rewards owe or hold, and the decisions waiting. */
+export function useOpsRewardsLiabilities(code: string) {
+  return useQuery({
+    queryKey: ['ops', 'brand', code, 'rewards-liabilities'],
+    queryFn: ({ signal }) => opsCall('opsRewardsLiabilities', { params: { merchantCode: code }, signal }),
+    refetchInterval: 60_000,
   });
 }

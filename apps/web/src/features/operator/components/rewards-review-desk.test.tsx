@@ -66,6 +66,13 @@ function open(role: 'admin' | 'finance' | 'support') {
       return ok({ ...application, status: 'issued', amount: 10 });
     },
     opsReferrals: () => ok({ list: [], total: 0 }),
+    opsRewardsLiabilities: () =>
+      ok({
+        openBonuses: { count: 3, amount: 120 },
+        pointsOutstanding: 4500,
+        escrow: 88,
+        waiting: { applications: 1, goods: 1, referrals: 0 },
+      }),
     opsPointRedemptions: () => ok({ list: goods, pageNo: 1, totalPages: 1, totalCount: goods.length }),
     opsPointReview: () => {
       goods = [];
@@ -82,6 +89,9 @@ describe('rewards review desk', () => {
     const desk = await screen.findByRole('region', { name: 'Rewards review' });
     const item = await within(desk).findByTestId('application-7');
     expect(item).toHaveTextContent('x62 on dice');
+    expect(await within(desk).findByTestId('rewards-liabilities')).toHaveTextContent(
+      '3 open bonuses120.00 USDPoints outstanding4,500Red envelopes in escrow88.00 USD',
+    );
     await userEvent.click(within(item).getByRole('button', { name: 'Image 1 · 640×480' }));
     expect(await screen.findByRole('img', { name: 'Image attached by winner1' })).toHaveAttribute(
       'src',

@@ -11,6 +11,7 @@ import {
   fetchApplicationImage,
   useOpsApplications,
   useOpsRedemptions,
+  useOpsRewardsLiabilities,
   useOpsReferrals,
   useReviewApplication,
   useReviewRedemption,
@@ -238,11 +239,30 @@ export function RewardsReviewDesk({ brand, mayDecide }: { brand: OpsBrand; mayDe
   const applications = useOpsApplications(brand.code);
   const referrals = useOpsReferrals(brand.code);
   const redemptions = useOpsRedemptions(brand.code);
+  const liabilities = useOpsRewardsLiabilities(brand.code);
+  const money = (v: number) => `${v.toFixed(brand.currencyScale)} ${brand.currency}`;
+  const l = liabilities.data;
   return (
     <section className="ops-card ops-review" aria-labelledby="ops-review-title">
       <header className="ops-card__header">
         <h2 id="ops-review-title">{t('review_title')}</h2>
       </header>
+      {l && (
+        <dl className="ops-rebate__figures" data-testid="rewards-liabilities">
+          <div>
+            <dt>{t('liability_bonuses', { count: l.openBonuses.count })}</dt>
+            <dd>{money(l.openBonuses.amount)}</dd>
+          </div>
+          <div>
+            <dt>{t('liability_points')}</dt>
+            <dd>{l.pointsOutstanding.toLocaleString()}</dd>
+          </div>
+          <div>
+            <dt>{t('liability_escrow')}</dt>
+            <dd>{money(l.escrow)}</dd>
+          </div>
+        </dl>
+      )}
       <h3>{t('review_applications', { count: applications.data?.total ?? 0 })}</h3>
       {applications.data && applications.data.list.length === 0 ? (
         <EmptyState message={t('review_applications_none')} />
