@@ -216,10 +216,11 @@ export const pointMovementKinds = [
  * requirement is open a withdrawal is refused with the turnover left, and the member may forfeit
  * a bonus instead (its amount leaves the wallet, as far as the wallet holds it).
  * Automatic promotions: `first_deposit` (a share of the first deposit, within days of it),
- * `daily_signin` (a fixed bonus once a day), `rescue` (a share of yesterday's net loss).
+ * `reload` (a share of the day's largest deposit after the first, once a day), `daily_signin` (a
+ * fixed bonus once a day), `rescue` (a share of yesterday's net loss).
  */
 const localized = z.record(z.string().regex(/^[A-Z]{2}$/), z.string().max(20_000));
-export const promotionKindSchema = z.enum(['first_deposit', 'daily_signin', 'rescue', 'application']);
+export const promotionKindSchema = z.enum(['first_deposit', 'reload', 'daily_signin', 'rescue', 'application']);
 export const promotionCategorySchema = z.enum(['deposit', 'daily', 'vip', 'other']);
 export const promotionSettingSchema = z.object({
   id: z.string().regex(/^[a-z0-9_-]{1,32}$/),
@@ -233,13 +234,13 @@ export const promotionSettingSchema = z.object({
   endsAt: z.iso.datetime().nullable().default(null),
   /** The lowest VIP tier that may claim it. */
   minVip: z.number().int().min(0).max(30).default(0),
-  /** `first_deposit`, `rescue`: the bonus as a share of the deposit or the loss. */
+  /** `first_deposit`, `reload`, `rescue`: the bonus as a share of the deposit or the loss. */
   percent: z.number().min(0).max(5).multipleOf(0.0001).default(0),
   /** `daily_signin`: the bonus; `application`: the bonus an approval issues unless the operator says (major units). */
   amount: z.number().min(0).max(1_000_000).default(0),
   /** The largest bonus (0: no cap). */
   cap: z.number().min(0).max(1_000_000).default(0),
-  /** `first_deposit`: the smallest deposit; `rescue`: the smallest loss. */
+  /** `first_deposit`, `reload`: the smallest deposit; `rescue`: the smallest loss. */
   minBase: z.number().min(0).max(1_000_000).default(0),
   /** Turnover required, as a multiple of the bonus (at most 10×). */
   wagering: z.number().min(0).max(10).multipleOf(0.01).default(1),

@@ -195,6 +195,24 @@ describe('promotions and bonus money', () => {
     expect((await centre()).count).toBe(4);
   });
 
+  it('pays the reload on the day’s largest deposit after the first, once a day, capped', async () => {
+    const m = await member();
+    await postMoney(t.db, merchantId, m.id, 'DEPOSIT', 10_000n); // the first: the welcome's, not the reload's
+    expect(await promo(m.token, 'reload-20')).toMatchObject({
+      status: 'process',
+      reason: 'promotion.reload_deposit',
+    });
+    await postMoney(t.db, merchantId, m.id, 'DEPOSIT', 1_000n); // 10.00: under the 20.00 minimum
+    expect((await promo(m.token, 'reload-20')).reason).toBe('promotion.deposit_too_small');
+    await postMoney(t.db, merchantId, m.id, 'DEPOSIT', 40_000n); // 400.00: 20 % is 80, capped at 50
+    expect(await promo(m.token, 'reload-20')).toMatchObject({ status: 'claim', claimable: 50 });
+    const claims = await Promise.all([0, 1, 2].map(() => claim(m.token, 'reload-20')));
+    expect(claims.filter((c) => c.statusCode === 200)).toHaveLength(1);
+    expect((await promo(m.token, 'reload-20')).status).toBe('claimed');
+    // 100 + 10 + 400 deposited, 50 of reload.
+    expect(await mainBalance(t, m.id)).toBe(56_000n);
+  });
+
   it('forfeits once under ten parallel requests', async () => {
     const m = await member();
     await postMoney(t.db, merchantId, m.id, 'DEPOSIT', 5_000n);

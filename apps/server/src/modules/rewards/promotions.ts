@@ -100,6 +100,25 @@ export function createPromotions(deps: {
       const amount = capped(share(base));
       return amount > 0n ? { amount, period: 'once' } : { reason: 'promotion.nothing' };
     }
+    if (p.kind === 'reload') {
+      // Today's largest deposit that was not the member's first ever (that one is the welcome's).
+      const today = utcDay(now);
+      const { rows } = await sql<{ amount: string | null }>`
+        select max(e.amount) as amount
+        from ledger_transaction t
+        join ledger_entry e on e.transaction_id = t.id
+        join ledger_account a on a.id = e.account_id and a.kind = 'main'
+        where t.member_id = ${memberId} and t.kind = 'DEPOSIT'
+          and t.created_at >= (${today}::date::timestamp at time zone 'UTC')
+          and t.id > (select min(f.id) from ledger_transaction f where f.member_id = ${memberId} and f.kind = 'DEPOSIT')`.execute(
+        tx,
+      );
+      if (rows[0]?.amount === null || rows[0]?.amount === undefined) return { reason: 'promotion.reload_deposit' };
+      const base = BigInt(rows[0].amount);
+      if (base < settingToMinor(p.minBase, scale)) return { reason: 'promotion.deposit_too_small' };
+      const amount = capped(share(base));
+      return amount > 0n ? { amount, period: today } : { reason: 'promotion.nothing' };
+    }
     // Rescue: yesterday's net loss on settled bets.
     const yesterday = addDays(utcDay(now), -1);
     const row = await tx

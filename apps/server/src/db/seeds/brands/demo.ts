@@ -361,6 +361,24 @@ export const demoBrand: BrandFile = {
           wagering: 3,
         }),
         promotionSettingSchema.parse({
+          id: 'reload-20',
+          kind: 'reload',
+          category: 'deposit',
+          title: { EN: 'Daily reload: 20% on a deposit', ZH: '每日续存：存款 20% 奖金' },
+          summary: {
+            EN: 'Deposit again and claim 20% of the day’s largest deposit, up to $50, once a day.',
+            ZH: '再次存款，每天可领取当日最大一笔存款的 20%，最高 50 美元。',
+          },
+          content: {
+            EN: '<p>Any deposit after your first counts. Minimum deposit $20; 20% up to $50 once per UTC day; 5× turnover before withdrawing.</p>',
+            ZH: '<p>首存之后的任意存款均可参与。最低存款 20 美元；每个 UTC 日一次，20% 最高 50 美元；提款前需 5 倍流水。</p>',
+          },
+          percent: 0.2,
+          cap: 50,
+          minBase: 20,
+          wagering: 5,
+        }),
+        promotionSettingSchema.parse({
           id: 'daily-signin',
           kind: 'daily_signin',
           category: 'daily',
