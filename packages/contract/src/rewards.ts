@@ -220,7 +220,13 @@ export const pointMovementKinds = [
  * fixed bonus once a day), `rescue` (a share of yesterday's net loss).
  */
 const localized = z.record(z.string().regex(/^[A-Z]{2}$/), z.string().max(20_000));
-export const promotionKindSchema = z.enum(['first_deposit', 'reload', 'daily_signin', 'rescue', 'application']);
+export const promotionKindSchema = z.enum([
+  'first_deposit',
+  'reload',
+  'daily_signin',
+  'rescue',
+  'application',
+]);
 export const promotionCategorySchema = z.enum(['deposit', 'daily', 'vip', 'other']);
 export const promotionSettingSchema = z.object({
   id: z.string().regex(/^[a-z0-9_-]{1,32}$/),

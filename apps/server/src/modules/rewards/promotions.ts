@@ -113,7 +113,8 @@ export function createPromotions(deps: {
           and t.id > (select min(f.id) from ledger_transaction f where f.member_id = ${memberId} and f.kind = 'DEPOSIT')`.execute(
         tx,
       );
-      if (rows[0]?.amount === null || rows[0]?.amount === undefined) return { reason: 'promotion.reload_deposit' };
+      if (rows[0]?.amount === null || rows[0]?.amount === undefined)
+        return { reason: 'promotion.reload_deposit' };
       const base = BigInt(rows[0].amount);
       if (base < settingToMinor(p.minBase, scale)) return { reason: 'promotion.deposit_too_small' };
       const amount = capped(share(base));
