@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EmptyState } from '../../../components/empty-state';
 import { Modal } from '../../../components/modal';
@@ -20,17 +20,71 @@ import {
 
 const REASON_MIN = 3;
 
+/**
+ * A decision on one queued item: an optional field before, the reason (or note) it needs, the two
+ * outcomes, and the server's refusal. Closes nothing: the queue drops the item when it is decided.
+ */
+function Decide<A extends string>({
+  reasonLabel,
+  maxLength,
+  outcomes,
+  onDecide,
+  pending,
+  error,
+  children,
+}: {
+  reasonLabel: string;
+  maxLength: number;
+  /** The primary outcome first. */
+  outcomes: [{ action: A; label: string }, { action: A; label: string }];
+  onDecide(action: A, reason: string): void;
+  pending: boolean;
+  error: unknown;
+  children?: ReactNode;
+}) {
+  const errorText = useApiErrorText();
+  const [reason, setReason] = useState('');
+  const short = reason.trim().length < REASON_MIN;
+  return (
+    <>
+      <div className="ops-review__decide">
+        {children}
+        <label className="field">
+          <span className="field__label">{reasonLabel}</span>
+          <input
+            className="field__input"
+            value={reason}
+            maxLength={maxLength}
+            onChange={(e) => setReason(e.target.value)}
+          />
+        </label>
+        {outcomes.map((o, i) => (
+          <button
+            key={o.action}
+            type="button"
+            className={i === 0 ? 'button button--primary' : 'button'}
+            disabled={short || pending}
+            onClick={() => onDecide(o.action, reason.trim())}
+          >
+            {o.label}
+          </button>
+        ))}
+      </div>
+      {error ? (
+        <p className="form__error" role="alert">
+          {errorText(error)}
+        </p>
+      ) : null}
+    </>
+  );
+}
+
 function ApplicationRow({ brand, a, mayDecide }: { brand: OpsBrand; a: OpsApplication; mayDecide: boolean }) {
   const { t } = useTranslation('operator');
-  const errorText = useApiErrorText();
   const review = useReviewApplication(brand.code);
-  const [reason, setReason] = useState('');
   const [amount, setAmount] = useState('');
   const [image, setImage] = useState<string | null>(null);
   const [imageError, setImageError] = useState(false);
-  const decide = (action: 'approve' | 'reject') =>
-    review.mutate({ id: a.id, action, reason: reason.trim(), ...(amount ? { amount: Number(amount) } : {}) });
-  const short = reason.trim().length < REASON_MIN;
   return (
     <li className="ops-review__item" data-testid={`application-${a.id}`}>
       <div className="ops-review__head">
@@ -57,7 +111,19 @@ function ApplicationRow({ brand, a, mayDecide }: { brand: OpsBrand; a: OpsApplic
         </div>
       )}
       {mayDecide && (
-        <div className="ops-review__decide">
+        <Decide
+          reasonLabel={t('review_reason')}
+          maxLength={200}
+          outcomes={[
+            { action: 'approve', label: t('review_approve') },
+            { action: 'reject', label: t('review_reject') },
+          ]}
+          pending={review.isPending}
+          error={review.error}
+          onDecide={(action, reason) =>
+            review.mutate({ id: a.id, action, reason, ...(amount ? { amount: Number(amount) } : {}) })
+          }
+        >
           <label className="field">
             <span className="field__label">{t('review_amount', { currency: brand.currency })}</span>
             <input
@@ -70,37 +136,7 @@ function ApplicationRow({ brand, a, mayDecide }: { brand: OpsBrand; a: OpsApplic
               onChange={(e) => setAmount(e.target.value)}
             />
           </label>
-          <label className="field">
-            <span className="field__label">{t('review_reason')}</span>
-            <input
-              className="field__input"
-              value={reason}
-              maxLength={200}
-              onChange={(e) => setReason(e.target.value)}
-            />
-          </label>
-          <button
-            type="button"
-            className="button button--primary"
-            disabled={short || review.isPending}
-            onClick={() => decide('approve')}
-          >
-            {t('review_approve')}
-          </button>
-          <button
-            type="button"
-            className="button"
-            disabled={short || review.isPending}
-            onClick={() => decide('reject')}
-          >
-            {t('review_reject')}
-          </button>
-        </div>
-      )}
-      {review.error && (
-        <p className="form__error" role="alert">
-          {errorText(review.error)}
-        </p>
+        </Decide>
       )}
       {image && (
         <Modal
@@ -116,12 +152,37 @@ function ApplicationRow({ brand, a, mayDecide }: { brand: OpsBrand; a: OpsApplic
   );
 }
 
+function RedemptionRow({ brand, r, mayDecide }: { brand: OpsBrand; r: OpsRedemption; mayDecide: boolean }) {
+  const { t } = useTranslation('operator');
+  const review = useReviewRedemption(brand.code);
+  return (
+    <li className="ops-review__item" data-testid={`redemption-${r.id}`}>
+      <div className="ops-review__head">
+        <strong>{r.account}</strong>
+        <span>{t('review_goods', { name: r.rewardName, quantity: r.quantity, points: r.points })}</span>
+        <span className="ops-review__time">{new Date(r.createdAt).toLocaleString()}</span>
+      </div>
+      <p className="ops-review__comment">{r.address}</p>
+      {mayDecide && (
+        <Decide
+          reasonLabel={t('review_note')}
+          maxLength={300}
+          outcomes={[
+            { action: 'approve', label: t('review_ship') },
+            { action: 'reject', label: t('review_reject') },
+          ]}
+          pending={review.isPending}
+          error={review.error}
+          onDecide={(decision, note) => review.mutate({ id: r.id, decision, note })}
+        />
+      )}
+    </li>
+  );
+}
+
 function ReferralRow({ brand, r, mayDecide }: { brand: OpsBrand; r: OpsReferral; mayDecide: boolean }) {
   const { t } = useTranslation('operator');
-  const errorText = useApiErrorText();
   const review = useReviewReferral(brand.code);
-  const [reason, setReason] = useState('');
-  const short = reason.trim().length < REASON_MIN;
   const money = (v: number) => `${v.toFixed(brand.currencyScale)} ${brand.currency}`;
   return (
     <li className="ops-review__item" data-testid={`referral-${r.refereeId}`}>
@@ -139,90 +200,17 @@ function ReferralRow({ brand, r, mayDecide }: { brand: OpsBrand; r: OpsReferral;
         })}
       </p>
       {mayDecide && (
-        <div className="ops-review__decide">
-          <label className="field">
-            <span className="field__label">{t('review_reason')}</span>
-            <input
-              className="field__input"
-              value={reason}
-              maxLength={200}
-              onChange={(e) => setReason(e.target.value)}
-            />
-          </label>
-          <button
-            type="button"
-            className="button button--primary"
-            disabled={short || review.isPending}
-            onClick={() => review.mutate({ refereeId: r.refereeId, action: 'pay', reason: reason.trim() })}
-          >
-            {t('review_pay')}
-          </button>
-          <button
-            type="button"
-            className="button"
-            disabled={short || review.isPending}
-            onClick={() => review.mutate({ refereeId: r.refereeId, action: 'reject', reason: reason.trim() })}
-          >
-            {t('review_reject')}
-          </button>
-        </div>
-      )}
-      {review.error && (
-        <p className="form__error" role="alert">
-          {errorText(review.error)}
-        </p>
-      )}
-    </li>
-  );
-}
-
-function RedemptionRow({ brand, r, mayDecide }: { brand: OpsBrand; r: OpsRedemption; mayDecide: boolean }) {
-  const { t } = useTranslation('operator');
-  const errorText = useApiErrorText();
-  const review = useReviewRedemption(brand.code);
-  const [note, setNote] = useState('');
-  const short = note.trim().length < REASON_MIN;
-  return (
-    <li className="ops-review__item" data-testid={`redemption-${r.id}`}>
-      <div className="ops-review__head">
-        <strong>{r.account}</strong>
-        <span>{t('review_goods', { name: r.rewardName, quantity: r.quantity, points: r.points })}</span>
-        <span className="ops-review__time">{new Date(r.createdAt).toLocaleString()}</span>
-      </div>
-      <p className="ops-review__comment">{r.address}</p>
-      {mayDecide && (
-        <div className="ops-review__decide">
-          <label className="field">
-            <span className="field__label">{t('review_note')}</span>
-            <input
-              className="field__input"
-              value={note}
-              maxLength={300}
-              onChange={(e) => setNote(e.target.value)}
-            />
-          </label>
-          <button
-            type="button"
-            className="button button--primary"
-            disabled={short || review.isPending}
-            onClick={() => review.mutate({ id: r.id, decision: 'approve', note: note.trim() })}
-          >
-            {t('review_ship')}
-          </button>
-          <button
-            type="button"
-            className="button"
-            disabled={short || review.isPending}
-            onClick={() => review.mutate({ id: r.id, decision: 'reject', note: note.trim() })}
-          >
-            {t('review_reject')}
-          </button>
-        </div>
-      )}
-      {review.error && (
-        <p className="form__error" role="alert">
-          {errorText(review.error)}
-        </p>
+        <Decide
+          reasonLabel={t('review_reason')}
+          maxLength={200}
+          outcomes={[
+            { action: 'pay', label: t('review_pay') },
+            { action: 'reject', label: t('review_reject') },
+          ]}
+          pending={review.isPending}
+          error={review.error}
+          onDecide={(action, reason) => review.mutate({ refereeId: r.refereeId, action, reason })}
+        />
       )}
     </li>
   );
