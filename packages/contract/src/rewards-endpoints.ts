@@ -290,6 +290,20 @@ export const rewardsEndpoints = {
     encrypted: false,
     opsRoles: ['admin', 'finance', 'support'],
   },
+  opsRewardsSettings: {
+    method: 'GET',
+    path: '/ops/merchants/:merchantCode/rewards/settings',
+    auth: 'ops',
+    encrypted: false,
+    opsRoles: ['admin', 'finance', 'support'],
+  },
+  opsRewardsSettingsUpdate: {
+    method: 'PUT',
+    path: '/ops/merchants/:merchantCode/rewards/settings',
+    auth: 'ops',
+    encrypted: false,
+    opsRoles: ['admin'],
+  },
   opsRebateRun: {
     method: 'POST',
     path: '/ops/merchants/:merchantCode/rebate/run',

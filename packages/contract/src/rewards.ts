@@ -535,6 +535,30 @@ export const applicationImageSchema = z.object({
   data: z.string(),
 });
 
+/** The rewards' settings an operator edits per brand (each part of `merchant.settings`). */
+export const rewardsSettingsSchema = z.object({
+  rebate: rebateSettingsSchema,
+  vip: vipSettingsSchema,
+  points: pointsSettingsSchema,
+  promotions: promotionsSettingsSchema,
+  referral: referralSettingsSchema,
+  missions: missionsSettingsSchema,
+  redRain: redRainSettingsSchema,
+});
+export type RewardsSettings = z.infer<typeof rewardsSettingsSchema>;
+export const rewardsFeatures = Object.keys(rewardsSettingsSchema.shape) as (keyof RewardsSettings)[];
+const opsReason = z.string().trim().min(3).max(200);
+export const rewardsSettingsUpdateSchema = z.discriminatedUnion('feature', [
+  z.object({ feature: z.literal('rebate'), value: rebateSettingsSchema, reason: opsReason }),
+  z.object({ feature: z.literal('vip'), value: vipSettingsSchema, reason: opsReason }),
+  z.object({ feature: z.literal('points'), value: pointsSettingsSchema, reason: opsReason }),
+  z.object({ feature: z.literal('promotions'), value: promotionsSettingsSchema, reason: opsReason }),
+  z.object({ feature: z.literal('referral'), value: referralSettingsSchema, reason: opsReason }),
+  z.object({ feature: z.literal('missions'), value: missionsSettingsSchema, reason: opsReason }),
+  z.object({ feature: z.literal('redRain'), value: redRainSettingsSchema, reason: opsReason }),
+]);
+export type RewardsSettingsUpdate = z.infer<typeof rewardsSettingsUpdateSchema>;
+
 const merchantParams = z.object({ merchantCode: z.string().min(1).max(32) });
 const pageQuery = {
   pageNo: z.coerce.number().int().min(1).max(10_000).default(1),
@@ -941,6 +965,22 @@ export const rewardsRoutes = {
         referrals: z.number().int(),
       }),
     }),
+  }),
+  opsRewardsSettings: defineRoute({
+    ...endpoints.opsRewardsSettings,
+    tag: 'ops',
+    summary: "A brand's rewards settings, each feature with its defaults filled in.",
+    params: merchantParams,
+    reply: rewardsSettingsSchema,
+  }),
+  opsRewardsSettingsUpdate: defineRoute({
+    ...endpoints.opsRewardsSettingsUpdate,
+    tag: 'ops',
+    summary:
+      "Replaces one feature's settings of a brand (validated by the feature's schema); every instance applies it at once. Audited with the reason and the previous value.",
+    params: merchantParams,
+    body: rewardsSettingsUpdateSchema,
+    reply: rewardsSettingsSchema,
   }),
   opsRebateRun: defineRoute({
     ...endpoints.opsRebateRun,

@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import type { BrandFile } from './brand.settings.js';
 
@@ -61,6 +61,19 @@ export function createBrandRepository(db: Kysely<Database>) {
         })
         .where('code', '=', file.code)
         .execute();
+    },
+
+    /** Replaces one top-level key of the brand's settings. */
+    async updateSettingsPart(code: string, key: string, value: unknown): Promise<boolean> {
+      const result = await db
+        .updateTable('merchant')
+        .set({
+          settings: sql`jsonb_set(settings, ${`{${key}}`}::text[], ${JSON.stringify(value)}::jsonb, true)`,
+          updated_at: new Date(),
+        })
+        .where('code', '=', code)
+        .executeTakeFirst();
+      return result.numUpdatedRows > 0n;
     },
 
     async updateAvailability(code: string, availability: unknown): Promise<boolean> {

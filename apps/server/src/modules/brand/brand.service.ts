@@ -104,6 +104,13 @@ export function createBrandService({ repository, bus, ttlMs, now = Date.now }: B
       return availability;
     },
 
+    /** Replaces one part of the brand's settings (validated by the caller); every instance sees it at once. */
+    async setSettingsPart(code: string, key: string, value: unknown): Promise<void> {
+      const updated = await repository.updateSettingsPart(code, key, value);
+      if (!updated) throw new AppError('not.found', { merchant: code });
+      await bus.publish(TOPIC, code);
+    },
+
     /** 0 normal, 1 maintenance, 2 region block (maintenance wins). */
     statusFor(brand: Brand, ip: string): 0 | 1 | 2 {
       if (brand.availability.maintenance.enabled) return 1;

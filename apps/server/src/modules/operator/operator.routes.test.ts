@@ -329,6 +329,8 @@ const matrix: Partial<Record<EndpointName, { roles: Role[]; url: string; payload
     payload: {},
   },
   opsRewardsLiabilities: { roles: ALL, url: '/ops/merchants/:m/rewards/liabilities' },
+  opsRewardsSettings: { roles: ALL, url: '/ops/merchants/:m/rewards/settings' },
+  opsRewardsSettingsUpdate: { roles: ADMIN, url: '/ops/merchants/:m/rewards/settings', payload: {} },
 };
 const opsNames = (Object.keys(endpoints) as EndpointName[]).filter((n) => endpoints[n].auth === 'ops');
 

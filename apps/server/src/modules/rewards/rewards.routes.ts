@@ -1,4 +1,10 @@
-import { REBATE_WINDOW_DAYS, rebateProductTypes, rewardsRoutes, trialTypes } from '@arcadia/contract';
+import {
+  REBATE_WINDOW_DAYS,
+  rebateProductTypes,
+  rewardsRoutes,
+  rewardsSettingsSchema,
+  trialTypes,
+} from '@arcadia/contract';
 import type { FastifyInstance } from 'fastify';
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../../db/schema.js';
@@ -315,5 +321,34 @@ export function registerRewardsRoutes(
         referrals: Number(r.referrals),
       },
     };
+  });
+
+  // The rewards' settings per brand (docs/rewards.md, operator desk).
+  const rewardsSettingsOf = (brand: Brand) => {
+    const s = brand.settings;
+    return rewardsSettingsSchema.parse({
+      rebate: s.rebate ?? {},
+      vip: s.vip ?? {},
+      points: s.points ?? {},
+      promotions: s.promotions ?? {},
+      referral: s.referral ?? {},
+      missions: s.missions ?? {},
+      redRain: s.redRain ?? {},
+    });
+  };
+  registerRoute(app, hooks, rewardsRoutes.opsRewardsSettings, async ({ params }) =>
+    rewardsSettingsOf(await opsBrand(params.merchantCode)),
+  );
+  registerRoute(app, hooks, rewardsRoutes.opsRewardsSettingsUpdate, async ({ params, body, operator }) => {
+    const before = await opsBrand(params.merchantCode);
+    await brands.setSettingsPart(before.code, body.feature, body.value);
+    await writeAudit(deps.db, {
+      merchantId: before.id,
+      actor: operator!.actor,
+      action: 'rewards.settings',
+      target: body.feature,
+      payload: { reason: body.reason, before: rewardsSettingsOf(before)[body.feature], after: body.value },
+    });
+    return rewardsSettingsOf(await opsBrand(params.merchantCode));
   });
 }
