@@ -1,4 +1,4 @@
-import type { RouteReply, Routes } from '@arcadia/contract';
+import type { RewardsSettingsUpdate, RouteReply, Routes } from '@arcadia/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { opsCall } from './ops-client';
 
@@ -103,5 +103,27 @@ export function useOpsRewardsLiabilities(code: string) {
     queryKey: ['ops', 'brand', code, 'rewards-liabilities'],
     queryFn: ({ signal }) => opsCall('opsRewardsLiabilities', { params: { merchantCode: code }, signal }),
     refetchInterval: 60_000,
+  });
+}
+
+export type OpsRewardsSettings = RouteReply<Routes['opsRewardsSettings']>;
+
+export function useOpsRewardsSettings(code: string) {
+  return useQuery({
+    queryKey: ['ops', 'brand', code, 'rewards-settings'],
+    queryFn: ({ signal }) => opsCall('opsRewardsSettings', { params: { merchantCode: code }, signal }),
+  });
+}
+
+export function useSaveRewardsSettings(code: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: RewardsSettingsUpdate) =>
+      opsCall('opsRewardsSettingsUpdate', { params: { merchantCode: code }, body }),
+    onSuccess: (value) => {
+      client.setQueryData(['ops', 'brand', code, 'rewards-settings'], value);
+      void client.invalidateQueries({ queryKey: ['ops', 'brand', code, 'audit'] });
+      void client.invalidateQueries({ queryKey: ['ops', 'brand', code, 'rebate'] });
+    },
   });
 }

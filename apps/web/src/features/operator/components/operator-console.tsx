@@ -12,6 +12,7 @@ import { BookDesk } from './book-desk';
 import { LotteryResultsDesk } from './lottery-results-desk';
 import { RebateDesk } from './rebate-desk';
 import { RewardsReviewDesk } from './rewards-review-desk';
+import { RewardsSettingsDesk } from './rewards-settings-desk';
 import { InboxComposer } from './inbox-composer';
 import { InboxMessages } from './inbox-messages';
 import { OpsLogin } from './ops-login';
@@ -98,6 +99,13 @@ function Console({ identity, siteBrand }: { identity: OpsIdentity; siteBrand: st
               key={`review-${brand.code}`}
               brand={brand}
               mayDecide={mayCall(identity.role, 'opsApplicationReview')}
+            />
+          )}
+          {mayCall(identity.role, 'opsRewardsSettings') && (
+            <RewardsSettingsDesk
+              key={`settings-${brand.code}`}
+              brand={brand}
+              mayEdit={mayCall(identity.role, 'opsRewardsSettingsUpdate')}
             />
           )}
           {/* The sportsbook and the lottery's draws are every brand's: their desks are for all-brand admins. */}

@@ -1,4 +1,5 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { rewardsSettingsSchema } from '@arcadia/contract';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { ok, stubApi } from '../../../test/api-stub';
@@ -38,6 +39,16 @@ const redemption = {
   account: 'collector',
 };
 
+let rewardsSettings = rewardsSettingsSchema.parse({
+  rebate: {},
+  vip: {},
+  points: {},
+  promotions: {},
+  referral: { enabled: true, reward: 20, minDeposit: 100, minValidBet: 500 },
+  missions: {},
+  redRain: {},
+});
+
 beforeEach(() => {
   useOpsSession.getState().setToken('ops-tok');
 });
@@ -74,6 +85,12 @@ function open(role: 'admin' | 'finance' | 'support') {
         waiting: { applications: 1, goods: 1, referrals: 0 },
       }),
     opsPointRedemptions: () => ok({ list: goods, pageNo: 1, totalPages: 1, totalCount: goods.length }),
+    opsRewardsSettings: () => ok(rewardsSettings),
+    opsRewardsSettingsUpdate: (req) => {
+      const body = req.body as { feature: 'referral'; value: typeof rewardsSettings.referral };
+      rewardsSettings = { ...rewardsSettings, [body.feature]: body.value };
+      return ok(rewardsSettings);
+    },
     opsPointReview: () => {
       goods = [];
       return ok({ ...redemption, status: 'approved' });
@@ -122,5 +139,39 @@ describe('rewards review desk', () => {
     const desk = await screen.findByRole('region', { name: 'Rewards review' });
     const item = await within(desk).findByTestId('application-7');
     expect(within(item).queryByRole('button', { name: 'Approve' })).toBeNull();
+  });
+});
+
+describe('rewards settings desk', () => {
+  it('checks a feature against its schema before saving it with a reason (admin)', async () => {
+    const api = open('admin');
+    const desk = await screen.findByRole('region', { name: 'Rewards settings' });
+    await userEvent.click(within(desk).getByRole('tab', { name: 'Referral' }));
+    const json = await within(desk).findByLabelText('Referral (JSON)');
+    expect((json as HTMLTextAreaElement).value).toContain('"reward": 20');
+    fireEvent.change(json, { target: { value: '{"enabled": true, "reward": -5}' } });
+    await userEvent.type(within(desk).getByLabelText('Reason (required)'), 'raise the reward');
+    await userEvent.click(within(desk).getByRole('button', { name: 'Save' }));
+    expect(await within(desk).findByTestId('settings-problems')).toHaveTextContent('value.reward');
+    expect(api.calls('opsRewardsSettingsUpdate')).toHaveLength(0);
+    fireEvent.change(json, {
+      target: {
+        value: '{"enabled": true, "reward": 25, "minDeposit": 100, "minValidBet": 500, "windowDays": 30}',
+      },
+    });
+    await userEvent.click(within(desk).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(api.calls('opsRewardsSettingsUpdate')).toHaveLength(1));
+    expect(api.calls('opsRewardsSettingsUpdate')[0]!.body).toMatchObject({
+      feature: 'referral',
+      value: { reward: 25 },
+      reason: 'raise the reward',
+    });
+  });
+
+  it('is read-only for finance', async () => {
+    open('finance');
+    const desk = await screen.findByRole('region', { name: 'Rewards settings' });
+    expect(await within(desk).findByLabelText('Rebate (JSON)')).toHaveAttribute('readonly');
+    expect(within(desk).queryByRole('button', { name: 'Save' })).toBeNull();
   });
 });
