@@ -67,6 +67,12 @@ test.describe('activity application', () => {
     await snap(ops, 'ops-rewards-review');
     await item.getByRole('button', { name: en('operator', 'review_approve'), exact: true }).click();
     await expect(item).toHaveCount(0);
+    // The rewards settings card below it: each feature's JSON (admins edit it).
+    const settings = ops.getByRole('region', { name: en('operator', 'settings_title') });
+    await settings.getByRole('tab', { name: en('operator', 'settings_feature.missions') }).click();
+    await expect(settings.getByLabel(/Missions \(JSON\)/)).toHaveValue(/daily-login/);
+    await settings.scrollIntoViewIfNeeded();
+    await snapThemes(ops, 'ops-rewards-settings', { fullPage: false });
     await opsContext.close();
 
     // The bonus waits in the reward centre.
