@@ -240,6 +240,10 @@ export const promotionSettingSchema = z.object({
   endsAt: z.iso.datetime().nullable().default(null),
   /** The lowest VIP tier that may claim it. */
   minVip: z.number().int().min(0).max(30).default(0),
+  /** New members only: at most this many days since joining (0: anyone). */
+  maxMemberDays: z.number().int().min(0).max(3650).default(0),
+  /** At least this many deposits made before (0: no condition). */
+  minDeposits: z.number().int().min(0).max(1000).default(0),
   /** `first_deposit`, `reload`, `rescue`: the bonus as a share of the deposit or the loss. */
   percent: z.number().min(0).max(5).multipleOf(0.0001).default(0),
   /** `daily_signin`: the bonus; `application`: the bonus an approval issues unless the operator says (major units). */

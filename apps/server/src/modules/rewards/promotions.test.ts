@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { promotionSettingSchema } from '@arcadia/contract';
 import { describe, expect, it } from 'vitest';
 import { hashPassword } from '../../lib/password.js';
 import { type TestApp } from '../../test/build-test-app.js';
@@ -211,6 +212,49 @@ describe('promotions and bonus money', () => {
     expect((await promo(m.token, 'reload-20')).status).toBe('claimed');
     // 100 + 10 + 400 deposited, 50 of reload.
     expect(await mainBalance(t, m.id)).toBe(56_000n);
+  });
+
+  it('holds a promotion for new members only, or until enough deposits were made', async () => {
+    const brand = await t.app.rewards.brand('demo');
+    const rule = (over: Record<string, unknown>) => ({
+      ...brand,
+      settings: {
+        ...brand.settings,
+        promotions: {
+          weights: {},
+          list: [
+            promotionSettingSchema.parse({
+              id: 'rule-test',
+              kind: 'daily_signin',
+              title: { EN: 'Rule test' },
+              amount: 1,
+              ...over,
+            }),
+          ],
+        },
+      },
+    });
+    const status = async (b: ReturnType<typeof rule>, memberId: string) =>
+      (await t.app.rewards.promotions.list(b, memberId, 'EN')).list[0]!;
+    const fresh = await member();
+    const old = await member();
+    await t.db
+      .updateTable('member')
+      .set({ created_at: new Date(Date.now() - 40 * 86_400_000) })
+      .where('id', '=', old.id)
+      .execute();
+    const newOnly = rule({ maxMemberDays: 30 });
+    expect(await status(newOnly, fresh.id)).toMatchObject({ status: 'claim', claimable: 1 });
+    expect(await status(newOnly, old.id)).toMatchObject({
+      status: 'process',
+      reason: 'promotion.new_members_only',
+    });
+
+    const twoDeposits = rule({ minDeposits: 2 });
+    await postMoney(t.db, merchantId, fresh.id, 'DEPOSIT', 2_000n);
+    expect(await status(twoDeposits, fresh.id)).toMatchObject({ reason: 'promotion.deposits_required' });
+    await postMoney(t.db, merchantId, fresh.id, 'DEPOSIT', 2_000n);
+    expect(await status(twoDeposits, fresh.id)).toMatchObject({ status: 'claim' });
   });
 
   it('forfeits once under ten parallel requests', async () => {

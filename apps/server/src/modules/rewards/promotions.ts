@@ -71,6 +71,20 @@ export function createPromotions(deps: {
         .executeTakeFirst();
       if ((vip?.level ?? 0) < p.minVip) return { reason: 'promotion.vip_required' };
     }
+    if (p.maxMemberDays > 0 || p.minDeposits > 0) {
+      const { rows } = await sql<{ created_at: Date | string; deposits: string }>`
+        select m.created_at,
+          (select count(*) from ledger_transaction t where t.member_id = m.id and t.kind = 'DEPOSIT') as deposits
+        from member m where m.id = ${memberId}`.execute(tx);
+      const m = rows[0];
+      if (
+        p.maxMemberDays > 0 &&
+        (!m || now.getTime() - new Date(m.created_at).getTime() > p.maxMemberDays * 86_400_000)
+      )
+        return { reason: 'promotion.new_members_only' };
+      if (p.minDeposits > 0 && Number(m?.deposits ?? 0) < p.minDeposits)
+        return { reason: 'promotion.deposits_required' };
+    }
     if (p.kind === 'application') {
       const amount = await deps.applications.issued(tx, memberId, p.id);
       return amount ? { amount, period: 'once' } : { reason: 'promotion.not_issued' };
