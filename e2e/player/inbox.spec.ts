@@ -139,9 +139,9 @@ test.describe('in-site messages', () => {
     await expect.poll(() => pathOf(page)).toBe('/agentHome');
 
     const nav = page.getByRole('navigation', { name: en('agent', 'agent_center'), exact: true });
-    // Its name carries the unread badge once the count has arrived ("Platform Messages 1").
+    // Its name carries the unread badge once the count has arrived ("Platform Messages (1 new)").
     await nav
-      .getByRole('button', { name: new RegExp(`^${en('agent', 'platformMessages')}(\\s*\\d+)?$`) })
+      .getByRole('button', { name: new RegExp(`^${en('agent', 'platformMessages')}(\\s*\\(\\d+ new\\))?$`) })
       .click();
     const compose = page.getByRole('region', { name: en('inbox', 'send_to_team'), exact: true });
     await expect(compose).toBeVisible();
