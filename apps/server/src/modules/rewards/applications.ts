@@ -1,5 +1,5 @@
 import { APPLICATION_IMAGE_MAX_BYTES, type ApplicationBody, type Promotion } from '@arcadia/contract';
-import { type Kysely, sql } from 'kysely';
+import { type Kysely, type Selectable, sql } from 'kysely';
 import type { ApplicationImage, Database, PromotionApplicationTable } from '../../db/schema.js';
 import { AppError } from '../../lib/app-error.js';
 import type { Clock } from '../../lib/clock.js';
@@ -7,30 +7,14 @@ import { settingToMinor, toMajor } from '../../lib/money.js';
 import type { UploadStore } from '../../lib/upload-store.js';
 import type { Brand } from '../brand/brand.service.js';
 import { isUniqueViolation } from '../member/member.service.js';
-import { sniffImage } from '../support/support.images.js';
+import { parseImageUpload } from '../support/support.images.js';
 import { pick, promotionsSettings } from './promotions.js';
 
-type Row = {
-  [K in keyof PromotionApplicationTable]: PromotionApplicationTable[K] extends { __select__: infer S }
-    ? S
-    : PromotionApplicationTable[K];
-} & { id: string; created_at: Date; images: ApplicationImage[]; account?: string };
+type Row = Selectable<PromotionApplicationTable> & { account?: string };
 
-const dataUrl = /^data:[\w.+/-]{1,64};base64,/;
-const base64 = /^[A-Za-z0-9+/]*={0,2}$/;
-
-/** An uploaded image as sent: strict base64 of a PNG or JPEG (by its bytes) of at most 5 MB. */
-export function parseUpload(input: string) {
-  const text = input.replace(dataUrl, '');
-  if (text.length === 0 || text.length % 4 !== 0 || !base64.test(text))
-    throw new AppError('upload.invalid', { reason: 'not_base64' });
-  const bytes = Buffer.from(text, 'base64');
-  if (bytes.length > APPLICATION_IMAGE_MAX_BYTES)
-    throw new AppError('upload.invalid', { reason: 'too_large' });
-  const info = sniffImage(bytes);
-  if (!info) throw new AppError('upload.invalid', { reason: 'not_png_or_jpeg' });
-  return { ...info, bytes };
-}
+/** An application's image as sent: PNG or JPEG by its bytes, at most 5 MB (`upload.invalid`). */
+const parseUpload = (input: string) =>
+  parseImageUpload(input, { maxBytes: APPLICATION_IMAGE_MAX_BYTES, code: 'upload.invalid' });
 
 /**
  * Activity applications (docs/rewards.md): a member applies to an `application` promotion with a
@@ -131,7 +115,7 @@ export function createApplications(deps: { db: Kysely<Database>; clock: Clock; u
             .returningAll()
             .executeTakeFirstOrThrow();
         });
-        return out(brand, row as Row, language);
+        return out(brand, row, language);
       } catch (err) {
         if (isUniqueViolation(err, 'promotion_application_member_id_promotion_id_key'))
           throw new AppError('promotion.applied', { promotionId: p.id });
@@ -147,7 +131,7 @@ export function createApplications(deps: { db: Kysely<Database>; clock: Clock; u
         .orderBy('id', 'desc')
         .limit(50)
         .execute();
-      return { list: rows.map((r) => out(brand, r as Row, language)) };
+      return { list: rows.map((r) => out(brand, r, language)) };
     },
 
     async image(memberId: string, id: string, n: number) {
@@ -177,7 +161,7 @@ export function createApplications(deps: { db: Kysely<Database>; clock: Clock; u
         .offset((q.pageNo - 1) * q.pageSize)
         .execute();
       return {
-        list: rows.map((r) => ({ ...out(brand, r as Row, language), account: r.account })),
+        list: rows.map((r) => ({ ...out(brand, r, language), account: r.account })),
         total: Number(rows[0]?.total ?? 0),
       };
     },
@@ -236,7 +220,7 @@ export function createApplications(deps: { db: Kysely<Database>; clock: Clock; u
         .select('account')
         .where('id', '=', row.member_id)
         .executeTakeFirstOrThrow();
-      return { ...out(brand, row as Row, language), account: account.account };
+      return { ...out(brand, row, language), account: account.account };
     },
   };
 }

@@ -66,19 +66,18 @@ export function createMissions(deps: { db: Kysely<Database>; ledger: LedgerServi
     const week = weekOf(now);
     const today = utcDay(now);
     // One read per table over the week (a day is inside it), split per day and product type here.
-    const [bets, money, logins] = await Promise.all([
-      sql<{ day: string; game_type: string; valid_bet: string; bet_count: string }>`
+    // One after the other: inside a claim they share the transaction's connection.
+    const bets = await sql<{ day: string; game_type: string; valid_bet: string; bet_count: string }>`
         select day::text as day, game_type, sum(valid_bet) as valid_bet, sum(bet_count) as bet_count
         from member_stat_daily where member_id = ${memberId} and day between ${week.from}::date and ${week.to}::date
-        group by day, game_type`.execute(tx),
-      sql<{ day: string; amount: string }>`
+        group by day, game_type`.execute(tx);
+    const money = await sql<{ day: string; amount: string }>`
         select day::text as day, sum(amount) as amount from member_money_daily
         where member_id = ${memberId} and kind = 'DEPOSIT' and day between ${week.from}::date and ${week.to}::date
-        group by day`.execute(tx),
-      sql<{ day: string }>`
+        group by day`.execute(tx);
+    const logins = await sql<{ day: string }>`
         select distinct (created_at at time zone 'UTC')::date::text as day from session
-        where member_id = ${memberId} and created_at >= ${utcStart(week.from)}`.execute(tx),
-    ]);
+        where member_id = ${memberId} and created_at >= ${utcStart(week.from)}`.execute(tx);
     const out = new Map<string, bigint>();
     for (const m of missions) {
       const inPeriod = (day: string) =>

@@ -6,7 +6,7 @@ import {
   trialTypes,
 } from '@arcadia/contract';
 import type { FastifyInstance } from 'fastify';
-import { type Kysely, sql } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { AppError } from '../../lib/app-error.js';
 import { toMajor } from '../../lib/money.js';
@@ -20,6 +20,7 @@ import type { Promotions } from './promotions.js';
 import type { RedEnvelopes } from './red-envelopes.js';
 import type { Referrals } from './referral.js';
 import type { Missions } from './missions.js';
+import { rewardsLiabilities } from './liabilities.js';
 import type { Applications } from './applications.js';
 import type { Vip } from './vip.js';
 
@@ -289,38 +290,7 @@ export function registerRewardsRoutes(
 
   // What the rewards owe or hold (docs/rewards.md, operator desk).
   registerRoute(app, hooks, rewardsRoutes.opsRewardsLiabilities, async ({ params }) => {
-    const brand = await opsBrand(params.merchantCode);
-    const { rows } = await sql<{
-      bonuses: string;
-      bonus_amount: string;
-      points: string;
-      escrow: string;
-      applications: string;
-      goods: string;
-      referrals: string;
-    }>`
-      select
-        (select count(*) from bonus_grant where merchant_id = ${brand.id} and status = 'open') as bonuses,
-        (select coalesce(sum(amount), 0) from bonus_grant where merchant_id = ${brand.id} and status = 'open') as bonus_amount,
-        (select coalesce(sum(balance), 0) from ledger_account where merchant_id = ${brand.id} and kind = 'points') as points,
-        (select coalesce(sum(e.amount), 0) from ledger_entry e join ledger_account a on a.id = e.account_id
-          where a.merchant_id = ${brand.id} and a.kind = 'system' and a.code = 'red_envelope_escrow') as escrow,
-        (select count(*) from promotion_application where merchant_id = ${brand.id} and status = 'applying') as applications,
-        (select count(*) from point_redemption where merchant_id = ${brand.id} and status = 'process') as goods,
-        (select count(*) from referral where merchant_id = ${brand.id} and status = 'flagged') as referrals`.execute(
-      deps.db,
-    );
-    const r = rows[0]!;
-    return {
-      openBonuses: { count: Number(r.bonuses), amount: toMajor(r.bonus_amount, brand.currencyScale) },
-      pointsOutstanding: Number(r.points),
-      escrow: toMajor(r.escrow, brand.currencyScale),
-      waiting: {
-        applications: Number(r.applications),
-        goods: Number(r.goods),
-        referrals: Number(r.referrals),
-      },
-    };
+    return rewardsLiabilities(deps.db, await opsBrand(params.merchantCode));
   });
 
   // The rewards' settings per brand (docs/rewards.md, operator desk).

@@ -65,18 +65,28 @@ const dataUrl = /^data:[\w.+/-]{1,64};base64,/;
 const base64 = /^[A-Za-z0-9+/]*={0,2}$/;
 
 /**
- * An attachment as sent: strict base64 (optionally a data URL, whose declared type is ignored) of
- * a PNG or JPEG of at most 5 MiB. Anything else is `support.attachment.invalid` with the reason.
+ * An uploaded image as sent: strict base64 (optionally a data URL, whose declared type is ignored)
+ * of a PNG or JPEG of at most `maxBytes`. Anything else is `code` with the reason (`not_base64`,
+ * `empty`, `too_large`, `not_png_or_jpeg`).
  */
-export function parseAttachment(input: string): ImageInfo & { bytes: Buffer } {
+export function parseImageUpload(
+  input: string,
+  limits: { maxBytes: number; code: 'support.attachment.invalid' | 'upload.invalid' },
+): ImageInfo & { bytes: Buffer } {
   const text = input.replace(dataUrl, '');
-  if (text.length % 4 !== 0 || !base64.test(text))
-    throw new AppError('support.attachment.invalid', { reason: 'not_base64' });
+  if (text.length % 4 !== 0 || !base64.test(text)) throw new AppError(limits.code, { reason: 'not_base64' });
   const bytes = Buffer.from(text, 'base64');
-  if (bytes.length === 0) throw new AppError('support.attachment.invalid', { reason: 'empty' });
-  if (bytes.length > supportLimits.attachmentMaxBytes)
-    throw new AppError('support.attachment.invalid', { reason: 'too_large' });
+  if (bytes.length === 0) throw new AppError(limits.code, { reason: 'empty' });
+  if (bytes.length > limits.maxBytes) throw new AppError(limits.code, { reason: 'too_large' });
   const info = sniffImage(bytes);
-  if (!info) throw new AppError('support.attachment.invalid', { reason: 'not_png_or_jpeg' });
+  if (!info) throw new AppError(limits.code, { reason: 'not_png_or_jpeg' });
   return { ...info, bytes };
+}
+
+/** A support chat attachment: at most 5 MiB; `support.attachment.invalid` otherwise. */
+export function parseAttachment(input: string): ImageInfo & { bytes: Buffer } {
+  return parseImageUpload(input, {
+    maxBytes: supportLimits.attachmentMaxBytes,
+    code: 'support.attachment.invalid',
+  });
 }
