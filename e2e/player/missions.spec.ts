@@ -38,3 +38,23 @@ test.describe('missions', () => {
     await snapThemes(page, 'missions');
   });
 });
+
+test.describe('missions and the application form on a phone', () => {
+  test.beforeEach(({ context }) => withoutAnnouncementPopups(context));
+  test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+
+  test('fit a 390-px screen', async ({ page }) => {
+    await registerByUsername(page, uniqueUsername('mp'), password('mp'));
+    const panel = await openMemberPage(page, 'missionLeaderboard');
+    await expect(panel.getByTestId('mission-daily-login')).toBeVisible();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await snapThemes(page, 'missions-phone');
+
+    await page.goto('/promotions');
+    const card = page.getByRole('listitem').filter({ hasText: 'Share your big win' });
+    await card.getByRole('button', { name: en('rewards', 'apply_open'), exact: true }).click();
+    await expect(page.getByRole('form', { name: /^Apply: Share your big win/ })).toBeVisible();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await snapThemes(page, 'application-form-phone', { fullPage: false });
+  });
+});

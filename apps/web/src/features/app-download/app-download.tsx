@@ -3,7 +3,6 @@ import { useTranslation } from 'react-i18next';
 import { QrCode } from '../../components/qr-code';
 import { appDownloadLink } from '../../lib/app-download-link';
 import { usePermission } from '../../lib/permission';
-import { useSessionStore } from '../../lib/session-store';
 import './app-download.css';
 
 function Steps({ steps }: { steps: string[] }) {
@@ -24,7 +23,6 @@ function Steps({ steps }: { steps: string[] }) {
 export function AppDownload() {
   const { t, i18n } = useTranslation('rewards');
   const permission = usePermission();
-  const token = useSessionStore((s) => s.token);
   const android = permission.info.resources.Android?.url;
   const ios = permission.info.resources.iOS?.url;
   const qrLink = appDownloadLink(window.location.origin, i18n.language, null);
@@ -42,7 +40,7 @@ export function AppDownload() {
         <div>
           <h2 id="app-download-title">{t('app_title', { brand: permission.info.brand.name })}</h2>
           <p className="app-download__lead">{t('app_lead')}</p>
-          <p className="app-download__lead">{token ? t('app_signed_in') : t('app_sign_in_later')}</p>
+          <p className="app-download__lead">{t('app_sign_in_later')}</p>
         </div>
         <figure className="app-download__qr">
           <QrCode value={qrLink} label={t('app_qr_label')} />
