@@ -20,3 +20,6 @@ export * from './contracts/index.js';
 export * from './sports/index.js';
 export * from './sports/pricing.js';
 export * from './lottery/index.js';
+export * from './live/games.js';
+export * from './live/roads.js';
+export * from './live/tables.js';
