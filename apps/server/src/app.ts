@@ -72,6 +72,7 @@ import { createMetricsModule } from './modules/metrics/index.js';
 import { createContractsModule } from './modules/contracts/index.js';
 import { createLotteryModule } from './modules/lottery/index.js';
 import { createSportsModule } from './modules/sports/index.js';
+import { createLiveModule } from './modules/live/index.js';
 import { createInboxModule } from './modules/inbox/index.js';
 import { createRewardsModule } from './modules/rewards/index.js';
 import { createUploadStore } from './lib/upload-store.js';
@@ -280,6 +281,15 @@ export async function buildApp(deps: AppDeps) {
     schedule: config.JOBS_ENABLED,
     simulate: config.SPORTS_SIMULATOR ?? config.DEMO,
     ledger,
+    secrets: vendorSecrets,
+    log: app.log,
+  }).register(app, hooks);
+  // The house live tables (docs/live.md): shared rounds on a clock, bets through the house wallet.
+  createLiveModule({
+    db,
+    hub: () => realtime?.hub,
+    clock,
+    schedule: config.JOBS_ENABLED,
     secrets: vendorSecrets,
     log: app.log,
   }).register(app, hooks);

@@ -1,6 +1,7 @@
 import { contractEndpoints } from './contract-endpoints.js';
 import { lotteryEndpoints } from './lottery-endpoints.js';
 import { sportsEndpoints } from './sports-endpoints.js';
+import { liveEndpoints } from './live-endpoints.js';
 import { rewardsEndpoints } from './rewards-endpoints.js';
 import type { Endpoint } from './route.js';
 
@@ -713,6 +714,7 @@ export const endpoints = {
   ...contractEndpoints,
   ...lotteryEndpoints,
   ...sportsEndpoints,
+  ...liveEndpoints,
   ...rewardsEndpoints,
   // In-site messages (packages/contract/src/inbox.ts): the original's CSP relay names.
   inboxList: {

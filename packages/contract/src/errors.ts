@@ -102,6 +102,12 @@ export const errorCatalogue = {
   'upload.invalid': { status: 400, message: 'Images must be PNG or JPEG files of at most 5 MB.' },
   'red_envelope.empty': { status: 409, message: 'This red envelope has been emptied.' },
   'red_envelope.expired': { status: 409, message: 'This red envelope has expired.' },
+  'live.table_unknown': { status: 404, message: 'No such live table.' },
+  'live.betting_closed': { status: 409, message: 'Betting on this round has closed.' },
+  'live.spot_invalid': { status: 400, message: 'This table has no such bet.' },
+  'live.stake_invalid': { status: 400, message: 'Bets at this table are between {min} and {max} per spot.' },
+  'live.trial_refused': { status: 403, message: 'Trial accounts can watch the live tables but not bet.' },
+  'live.round_settled': { status: 409, message: 'This round is already settled.' },
   'sports.trial_refused': { status: 403, message: 'Trial accounts cannot place sports bets.' },
   'sports.result_invalid': { status: 400, message: 'This result does not fit the event’s markets.' },
   'lottery.not_official': {

@@ -20,6 +20,7 @@ export * from './support.js';
 export * from './inbox.js';
 export * from './lottery.js';
 export * from './sports.js';
+export * from './live.js';
 export * from './rewards.js';
 
 import type { RouteDescriptor } from './route.js';
@@ -37,6 +38,7 @@ import { houseRoutes } from './house.js';
 import { inboxEvents, inboxRoutes } from './inbox.js';
 import { lotteryEvents, lotteryRoutes } from './lottery.js';
 import { sportsEvents, sportsRoutes } from './sports.js';
+import { liveEvents, liveRoutes } from './live.js';
 import { rewardsEvents, rewardsRoutes } from './rewards.js';
 import { supportClientEvents, supportEvents, supportRoutes } from './support.js';
 import type { EndpointName } from './endpoints.js';
@@ -59,6 +61,7 @@ export const routes = {
   ...inboxRoutes,
   ...lotteryRoutes,
   ...sportsRoutes,
+  ...liveRoutes,
   ...rewardsRoutes,
 } satisfies Record<EndpointName, RouteDescriptor>;
 export type Routes = typeof routes;
@@ -76,6 +79,7 @@ export const socketEvents = {
   ...inboxEvents,
   ...lotteryEvents,
   ...sportsEvents,
+  ...liveEvents,
   ...rewardsEvents,
 } as const;
 export type SocketEvents = typeof socketEvents;

@@ -1,4 +1,5 @@
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type { LiveResult } from '@arcadia/games';
 
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 type Json<T> = ColumnType<T, string, string>;
@@ -762,6 +763,37 @@ export interface SportMarketTable {
   prices: ColumnType<{ key: string; odds: number }[], string, string>;
 }
 
+export type LiveRoundStatus = 'betting' | 'dealing' | 'settled' | 'voided';
+export interface LiveRoundTable {
+  id: Generated<string>;
+  table_code: string;
+  round_no: number;
+  server_seed: string;
+  seed_hash: string;
+  status: ColumnType<LiveRoundStatus, LiveRoundStatus | undefined, LiveRoundStatus>;
+  opens_at: ColumnType<Date, Date | string, Date | string>;
+  closes_at: ColumnType<Date, Date | string, Date | string>;
+  result_at: ColumnType<Date, Date | string, Date | string>;
+  result: ColumnType<LiveResult | null, string | null | undefined, string | null>;
+  settled_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+}
+
+export type LiveBetStatus = 'placing' | 'open' | 'won' | 'lost' | 'refunded' | 'refused';
+export interface LiveBetTable {
+  id: Generated<string>;
+  round_id: string;
+  merchant_id: number;
+  member_id: string;
+  table_code: string;
+  spot: string;
+  stake: ColumnType<string, bigint | string, bigint | string>;
+  payout: ColumnType<string, bigint | string | undefined, bigint | string>;
+  status: ColumnType<LiveBetStatus, LiveBetStatus | undefined, LiveBetStatus>;
+  paid: Generated<boolean>;
+  placed_at: Timestamp;
+  settled_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+}
+
 export interface SportBetTable {
   id: Generated<string>;
   merchant_id: number;
@@ -1054,6 +1086,8 @@ export interface Database {
   sport_event: SportEventTable;
   sport_market: SportMarketTable;
   sport_bet: SportBetTable;
+  live_round: LiveRoundTable;
+  live_bet: LiveBetTable;
   sport_bet_leg: SportBetLegTable;
   contract_rt_round: ContractRtRoundTable;
   help_topic: HelpTopicTable;

@@ -32,6 +32,7 @@ import * as m202611270100 from './202611270100_create_referral.js';
 import * as m202611270200 from './202611270200_create_mission_claim.js';
 import * as m202611270300 from './202611270300_create_promotion_application.js';
 import * as m202611270400 from './202611270400_red_envelope_rain.js';
+import * as m202611280100 from './202611280100_create_live_tables.js';
 
 /**
  * Every migration, in order. Listed statically so the bundled server carries them; the name is
@@ -71,4 +72,5 @@ export const migrations: Record<string, Migration> = {
   '202611270200_create_mission_claim': m202611270200,
   '202611270300_create_promotion_application': m202611270300,
   '202611270400_red_envelope_rain': m202611270400,
+  '202611280100_create_live_tables': m202611280100,
 };

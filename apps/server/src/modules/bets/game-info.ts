@@ -1,4 +1,4 @@
-import { lotteryGame } from '@arcadia/games';
+import { liveTable, lotteryGame } from '@arcadia/games';
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../../db/schema.js';
 
@@ -31,8 +31,10 @@ export function createGameInfoResolver(db: Kysely<Database>) {
       const lottery = vendor === 'house' ? lotteryGame(gameCode) : undefined;
       // The house sportsbook's bets carry their category as the game code.
       const book = vendor === 'house' && houseBookCodes.has(gameCode) ? gameCode : undefined;
+      // The house live tables' bets carry the table's code: live casino.
+      const live = vendor === 'house' && liveTable(gameCode) ? 'LIVE' : undefined;
       let info: GameInfo = {
-        gameType: lottery ? (lottery.kind === 'ELOTT' ? 'ELOTT' : 'LOTT') : (book ?? 'RNG'),
+        gameType: lottery ? (lottery.kind === 'ELOTT' ? 'ELOTT' : 'LOTT') : (book ?? live ?? 'RNG'),
         vassalage: vendor.toUpperCase(),
       };
       try {

@@ -311,6 +311,7 @@ const matrix: Partial<Record<EndpointName, { roles: Role[]; url: string; payload
   opsSportsMarket: { roles: ADMIN, url: '/ops/sports/market', payload: {} },
   opsSportsResult: { roles: ADMIN, url: '/ops/sports/result', payload: {} },
   opsSportsRun: { roles: ADMIN, url: '/ops/sports/run' },
+  opsLiveVoid: { roles: ADMIN, url: '/ops/live/void', payload: {} },
   // Rebates (docs/rewards.md): running the daily job pays money (finance, admin); support reads.
   opsRebateRun: { roles: FINANCE, url: '/ops/merchants/:m/rebate/run', payload: {} },
   opsRebateSummary: { roles: ALL, url: '/ops/merchants/:m/rebate' },
@@ -365,7 +366,7 @@ describe('roles', () => {
     }
   });
 
-  it("a brand's own admin may not run, cancel or enter results of the lottery's draws or the sportsbook's events, which every brand shares", async () => {
+  it("a brand's own admin may not run, cancel or enter results of the lottery's draws, the sportsbook's events or the live tables' rounds, which every brand shares", async () => {
     const { token } = await operator('admin', 'demo');
     const valid = { gameId: 'SSC1', numero: '20261125-001', reason: 'feed down' };
     for (const [url, payload] of [
@@ -376,6 +377,7 @@ describe('roles', () => {
       ['/ops/sports/run', undefined],
       ['/ops/sports/result', { eventId: '1', result: { kind: 'void' }, reason: 'feed down' }],
       ['/ops/sports/market', { marketId: '1', status: 'suspended', reason: 'feed down' }],
+      ['/ops/live/void', { tableCode: 'LIVE_ROULETTE', roundId: '1', reason: 'wheel fault' }],
     ] as const) {
       const res = await t.app.inject({
         method: 'POST',

@@ -1,0 +1,173 @@
+import { LIVE_HISTORY, liveRoutes } from '@arcadia/contract';
+import { livePays, liveSpots, liveTable, liveTables } from '@arcadia/games';
+import type { FastifyInstance } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema.js';
+import { AppError } from '../../lib/app-error.js';
+import type { Clock } from '../../lib/clock.js';
+import { createSerialSchedule } from '../../lib/serial-schedule.js';
+import { type RouteHooks, registerRoute } from '../../plugins/routes.js';
+import { createHouseRounds } from '../house/house-rounds.js';
+import { createHouseWalletClient } from '../house/house.wallet.js';
+import { writeAudit } from '../operator/operator-audit.js';
+import type { RealtimeHub } from '../realtime/index.js';
+import type { VendorSecrets } from '../vendors/vendor-secret.js';
+import { type LiveTables, betOut, createLiveTables, roundOut } from './live.tables.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The live tables, for operational scripts and tests (a pass of the schedule, a settlement). */
+    live: LiveModule;
+  }
+}
+
+/** How often the tables' schedule runs: rounds open, close and settle within this of their time. */
+export const LIVE_TICK_MS = 250;
+/** Every this many ticks the recovery pass runs (lost answers, late placements). */
+const RECOVERY_EVERY_TICKS = 120;
+
+/**
+ * The house live tables (docs/live.md): shared rounds on a clock, bets through the house vendor's
+ * wallet callbacks, and the `live:<tableCode>` topics on the real-time channel.
+ */
+export function createLiveModule(deps: {
+  db: Kysely<Database>;
+  hub: () => RealtimeHub | undefined;
+  clock: Clock;
+  /** Run the tables' schedule on this instance (JOBS_ENABLED). Several may: each step happens once. */
+  schedule: boolean;
+  secrets: VendorSecrets;
+  log: {
+    warn(obj: unknown, msg?: string): void;
+    error(obj: unknown, msg?: string): void;
+  };
+}) {
+  /** The tables are every brand's: a round's events go to each active brand's topic room (ids cached a minute). */
+  let brands: { ids: number[]; until: number } = { ids: [], until: 0 };
+  const toEveryBrand = (fn: (hub: RealtimeHub, merchantId: number) => void) => {
+    const hub = deps.hub();
+    if (!hub) return;
+    const send = () => brands.ids.forEach((id) => fn(hub, id));
+    if (brands.until > Date.now()) return send();
+    void deps.db
+      .selectFrom('merchant')
+      .select('id')
+      .where('status', '=', 'active')
+      .execute()
+      .then((rows) => {
+        brands = { ids: rows.map((r) => r.id), until: Date.now() + 60_000 };
+        send();
+      })
+      .catch((err: unknown) => deps.log.error({ err }, 'live event not published'));
+  };
+  let tables: LiveTables | null = null;
+  let ticks = 0;
+  type Pass = Awaited<ReturnType<LiveTables['tick']>>;
+  const pass = async (): Promise<Pass> => {
+    const out = await tables!.tick();
+    if (++ticks % RECOVERY_EVERY_TICKS === 0) await tables!.recover();
+    return out;
+  };
+  const schedule = createSerialSchedule<Pass>({
+    pass,
+    empty: { opened: 0, closed: 0, settled: 0, voided: 0 },
+    onError: (err) => deps.log.error({ err }, 'live tables tick failed'),
+  });
+
+  const module = {
+    tables: () => tables!,
+    tick: schedule.runNow,
+    register(app: FastifyInstance, hooks: RouteHooks) {
+      const rounds = createHouseRounds({
+        db: deps.db,
+        wallet: createHouseWalletClient({ inject: () => (opts) => app.inject(opts), secrets: deps.secrets }),
+        prefix: 'T',
+        launchGame: 'LIVE',
+        log: deps.log,
+      });
+      tables = createLiveTables({
+        db: deps.db,
+        rounds,
+        clock: deps.clock,
+        log: deps.log,
+        onRound: (row) =>
+          toEveryBrand((hub, id) => hub.toTopic(id, `live:${row.table_code}`, 'live.round', roundOut(row))),
+        onTotals: (merchantId, totals) =>
+          deps.hub()?.toTopic(merchantId, `live:${totals.tableCode}`, 'live.totals', totals),
+        onBets: (list) => {
+          const hub = deps.hub();
+          if (hub)
+            for (const b of list) hub.toMember(String(b.row.member_id), 'live.bet', betOut(b.row, b.roundNo));
+        },
+      });
+      const live = tables;
+
+      registerRoute(app, hooks, liveRoutes.liveTables, async ({ brand, query }) => {
+        const wanted = query.tableCode ? [liveTable(query.tableCode)] : liveTables;
+        if (wanted.some((t) => !t)) throw new AppError('live.table_unknown', { tableCode: query.tableCode });
+        const latest = await live.latestRounds();
+        const unit = 10n ** BigInt(brand.currencyScale);
+        const list = [];
+        for (const t of wanted) {
+          const table = t!;
+          const round = latest.get(table.code);
+          list.push({
+            tableCode: table.code,
+            kind: table.kind,
+            minBet: (BigInt(table.minBet) * unit).toString(),
+            maxBet: (BigInt(table.maxBet) * unit).toString(),
+            betSeconds: Math.round(table.betMs / 1000),
+            spots: [...liveSpots[table.kind]],
+            pays: livePays[table.kind],
+            round: round ? roundOut(round) : null,
+            // The list's cards show a short strip; one table's page, the whole road.
+            history: await live.history(table.code, query.tableCode ? LIVE_HISTORY : 12),
+          });
+        }
+        return { list, serverTime: deps.clock.now().toISOString() };
+      });
+      registerRoute(app, hooks, liveRoutes.liveTotals, async ({ brand, query }) => {
+        if (!liveTable(query.tableCode))
+          throw new AppError('live.table_unknown', { tableCode: query.tableCode });
+        const round = (await live.latestRounds()).get(query.tableCode);
+        return round ? live.totals(brand.id, query.tableCode, String(round.id)) : null;
+      });
+      registerRoute(app, hooks, liveRoutes.liveBet, async ({ brand, session, body }) =>
+        live.place(brand, session!, body),
+      );
+      registerRoute(app, hooks, liveRoutes.liveMyBets, async ({ brand, session, query }) =>
+        live.myBets(brand, session!, query),
+      );
+      registerRoute(app, hooks, liveRoutes.opsLiveVoid, async ({ operator, body }) => {
+        // The tables are shared by every brand: only an operator of every brand may void a round.
+        if (!operator || operator.merchantId !== null)
+          throw new AppError('forbidden', { reason: 'all_brands_only' });
+        if (!liveTable(body.tableCode))
+          throw new AppError('live.table_unknown', { tableCode: body.tableCode });
+        const round = await deps.db
+          .selectFrom('live_round')
+          .select(['id', 'status'])
+          .where('id', '=', body.roundId)
+          .where('table_code', '=', body.tableCode)
+          .executeTakeFirst();
+        if (!round) throw new AppError('not.found', { value: body.roundId });
+        const out = await live.voidRound(body.roundId);
+        if (!out) throw new AppError('live.round_settled', { roundId: body.roundId });
+        await writeAudit(deps.db, {
+          merchantId: null,
+          actor: operator.username,
+          action: 'live.void',
+          target: `${body.tableCode}/${body.roundId}`,
+          payload: { reason: body.reason, refunded: out.refunded },
+        });
+        return { roundId: body.roundId, refunded: out.refunded };
+      });
+      app.decorate('live', module);
+      deps.hub()?.openTopics('live', (_identity, key) => liveTable(key) !== undefined);
+      if (deps.schedule) schedule.start(app, LIVE_TICK_MS);
+    },
+  };
+  return module;
+}
+
+export type LiveModule = ReturnType<typeof createLiveModule>;
