@@ -51,6 +51,10 @@ export const gameMotifs = [
   'fishing',
   'baccarat',
   'blackjack',
+  'live-baccarat',
+  'live-dragon-tiger',
+  'live-sic-bo',
+  'live-roulette',
   'lobby',
 ] as const;
 export type GameMotif = (typeof gameMotifs)[number];
@@ -114,6 +118,39 @@ function motif(kind: GameMotif, accent: string, light: string): string {
 <text x="150" y="110" font-family="system-ui,sans-serif" font-size="34" font-weight="800" fill="${kind === 'baccarat' ? '#c62828' : '#111'}">${a}</text>
 <text x="160" y="158" font-family="system-ui,sans-serif" font-size="40" fill="${kind === 'baccarat' ? '#c62828' : '#111'}">${b}</text>`;
     }
+    case 'live-baccarat':
+    case 'live-dragon-tiger': {
+      const [a, b] = kind === 'live-baccarat' ? ['P', 'B'] : ['D', 'T'];
+      return `<ellipse cx="150" cy="150" rx="104" ry="36" fill="#0b5d3b" stroke="${light}" stroke-width="4"/>
+<rect x="88" y="64" width="62" height="86" rx="9" fill="#fff" transform="rotate(-8 119 107)"/>
+<rect x="152" y="64" width="62" height="86" rx="9" fill="${light}" transform="rotate(8 183 107)"/>
+<text x="103" y="122" font-family="system-ui,sans-serif" font-size="36" font-weight="800" fill="#1565c0">${a}</text>
+<text x="167" y="128" font-family="system-ui,sans-serif" font-size="36" font-weight="800" fill="#c62828">${b}</text>
+<circle cx="232" cy="70" r="12" fill="#e53935"/><circle cx="232" cy="70" r="5" fill="#fff"/>`;
+    }
+    case 'live-sic-bo':
+      return `<ellipse cx="150" cy="132" rx="92" ry="60" fill="none" stroke="${light}" stroke-width="5"/>
+${[
+  [96, 96, 3],
+  [150, 116, 5],
+  [204, 96, 6],
+]
+  .map(
+    ([x, y]) =>
+      `<rect x="${x! - 24}" y="${y! - 24}" width="48" height="48" rx="10" fill="${x === 150 ? accent : '#fff'}"/><circle cx="${x}" cy="${y}" r="6" fill="${x === 150 ? '#fff' : '#c62828'}"/>`,
+  )
+  .join('')}
+<circle cx="232" cy="60" r="12" fill="#e53935"/><circle cx="232" cy="60" r="5" fill="#fff"/>`;
+    case 'live-roulette':
+      return `<circle cx="150" cy="120" r="74" fill="#1b1b1b" stroke="${light}" stroke-width="6"/>
+${Array.from({ length: 18 }, (_, i) => {
+  const a = (i * 20 * Math.PI) / 180;
+  const x = (150 + 66 * Math.cos(a)).toFixed(1);
+  const y = (120 + 66 * Math.sin(a)).toFixed(1);
+  return `<line x1="150" y1="120" x2="${x}" y2="${y}" stroke="${i % 2 ? '#c62828' : '#111'}" stroke-width="14"/>`;
+}).join('')}
+<circle cx="150" cy="120" r="30" fill="${accent}"/><circle cx="150" cy="120" r="8" fill="${light}"/>
+<circle cx="196" cy="78" r="7" fill="#fff"/>`;
     case 'lobby':
       return `<circle cx="150" cy="120" r="60" fill="none" stroke="${light}" stroke-width="6"/>
 <circle cx="150" cy="120" r="38" fill="none" stroke="${accent}" stroke-width="6"/><circle cx="150" cy="120" r="14" fill="${light}"/>`;

@@ -171,6 +171,7 @@ describe('game list', () => {
       'DRG_DRAGON_DICE',
       'DRG_DRAGON_TOMB',
       'DRG_PEARL_SEA',
+      'LIVE_DRAGON_TIGER',
     ]);
     // The reference refused language + gameName together; here it simply works.
     const zh = await list('gameName=%E7%BF%A1%E7%BF%A0&language=ZH&pageSize=24');
@@ -255,8 +256,9 @@ describe('vendors, hot games, vendor game types', () => {
       cards: Array<Record<string, unknown>>;
       gameClassify: Array<{ key: string; gameCount: number }>;
     }>;
-    expect(lanes.map((l) => l.title)).toEqual(['FISH', 'RNG']);
-    const rng = lanes[1]!;
+    expect(lanes.map((l) => l.title)).toEqual(['LIVE', 'FISH', 'RNG']);
+    expect(lanes[0]!.cards.map((c) => c.vassalage)).toEqual(['VLV']);
+    const rng = lanes[2]!;
     expect(rng.cards.map((c) => c.vassalage)).toEqual([
       'AUR',
       'BLZ',
@@ -285,7 +287,7 @@ describe('vendors, hot games, vendor game types', () => {
     expect(rng.gameClassify.find((c) => c.key === 'SC')!.gameCount).toBe(
       demoGames.filter((g) => g.classify.includes('SC')).length,
     );
-    expect(lanes[0]!.cards[0]).toMatchObject({ vassalage: 'ORC', isGame: 'VASSALAGE', gameCount: 3 });
+    expect(lanes[1]!.cards[0]).toMatchObject({ vassalage: 'ORC', isGame: 'VASSALAGE', gameCount: 3 });
     const legacy = await get('/wps/relay/GCSGAME_gameVendor');
     expect(legacy.json().value).toEqual(res.json().value);
   });
@@ -296,7 +298,7 @@ describe('vendors, hot games, vendor game types', () => {
     );
     expect(res.statusCode).toBe(200);
     const hot = res.json().value.list as LobbyGame[];
-    expect(hot.map((g) => g.hotRank)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12]);
+    expect(hot.map((g) => g.hotRank)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15]);
     expect(hot[0]!.gameCode).toBe('AUR_FRUIT_FIESTA');
     const fish = await get('/wps/relay/GCSGAME_hotGamesV2?gameType=FISH');
     expect((fish.json().value.list as LobbyGame[]).map((g) => g.gameCode)).toEqual(['ORC_OCEAN_HUNTER']);
@@ -306,7 +308,8 @@ describe('vendors, hot games, vendor game types', () => {
     const res = await get('/wps/relay/GCSGAME_getVassGameType?typeId=1', auth());
     expect(res.statusCode).toBe(200);
     const { content } = res.json().value;
-    expect(Object.keys(content)).toEqual(['FISH', 'RNG']);
+    expect(Object.keys(content)).toEqual(['LIVE', 'FISH', 'RNG']);
+    expect(content.LIVE).toEqual({ VLV: [] });
     expect(content.RNG.CRN).toEqual(['SC', 'TG']);
     expect(content.RNG.MNT).toEqual([]);
     expect(content.FISH).toEqual({ ORC: [] });

@@ -1,4 +1,5 @@
 import { houseEngineIds } from '@arcadia/contract';
+import { liveTable } from '@arcadia/games';
 import { AppError } from '../../lib/app-error.js';
 import { hashToken, newToken } from '../auth/session.service.js';
 import type { LaunchInput, LaunchResult, VendorAdapter } from '../vendors/adapter.js';
@@ -33,6 +34,11 @@ export class HouseAdapter implements VendorAdapter {
   }
 
   async launch(input: LaunchInput): Promise<LaunchResult> {
+    // A live table is a page of the site, shared by everyone seated (docs/live.md): bets go through
+    // the member's session there, trial accounts and visitors watch.
+    const stored = await this.repo.engineOfGame(input.merchantId, input.gameCode);
+    if (stored?.startsWith('live-') && liveTable(input.gameCode))
+      return { url: `/live/${encodeURIComponent(input.gameCode)}` };
     const engine = await this.engineFor(input);
     const merchant = await this.repo.merchantMoney(input.merchantId);
     const expiresAt = new Date(Date.now() + VENDOR_SESSION_TTL_MS);

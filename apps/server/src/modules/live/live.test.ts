@@ -320,6 +320,25 @@ describe('live tables', () => {
     expect(fresh.roundNo).toBe(next.roundNo + 1);
   });
 
+  it('the lobby launches a live table as its page on the site, for real and free play alike', async () => {
+    const m = await newMember(t, { fundMinor: 1_000n });
+    const game = await t.db
+      .selectFrom('game')
+      .select(['node_id', 'game_type'])
+      .where('game_code', '=', 'LIVE_ROULETTE')
+      .executeTakeFirstOrThrow();
+    expect(game.game_type).toBe('LIVE');
+    for (const accountType of [1, 0]) {
+      const res = await t.app.inject({
+        method: 'GET',
+        url: `/wps/game/launchGame?nodeId=${game.node_id}&accountType=${accountType}`,
+        headers: { authorization: m.token },
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json().value.content.game_url).toBe('/live/LIVE_ROULETTE');
+    }
+  });
+
   it('every table runs its own game; an insufficient balance takes nothing', async () => {
     const m = await newMember(t, { fundMinor: 1_000n });
     for (const [code, spot] of [

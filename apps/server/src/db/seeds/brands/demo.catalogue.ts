@@ -14,7 +14,11 @@ export type HouseEngine =
   | 'scratch'
   | 'fishing'
   | 'baccarat'
-  | 'blackjack';
+  | 'blackjack'
+  | 'live-baccarat'
+  | 'live-dragon-tiger'
+  | 'live-sic-bo'
+  | 'live-roulette';
 
 export interface SeedVendor {
   vassalage: string;
@@ -24,7 +28,7 @@ export interface SeedVendor {
 
 export interface SeedGame {
   gameCode: string;
-  gameType: 'RNG' | 'FISH';
+  gameType: 'RNG' | 'FISH' | 'LIVE';
   vassalage: string;
   /** Null only for a studio lobby entry (`isGame: VASSALAGE`). */
   engine: HouseEngine | null;
@@ -46,6 +50,10 @@ const classifyOf: Record<HouseEngine, string[]> = {
   fishing: [],
   baccarat: ['TG'],
   blackjack: ['TG'],
+  'live-baccarat': [],
+  'live-dragon-tiger': [],
+  'live-sic-bo': [],
+  'live-roulette': [],
 };
 
 export const demoVendors: SeedVendor[] = [
@@ -63,6 +71,7 @@ export const demoVendors: SeedVendor[] = [
   { vassalage: 'LUX', names: { EN: 'Luxe Works', ZH: '奢华工坊' }, adapter: 'house' },
   { vassalage: 'MNT', names: { EN: 'Mint Reels', ZH: '薄荷转轴' }, adapter: 'house' },
   { vassalage: 'ORC', names: { EN: 'Orca Deep', ZH: '虎鲸深海' }, adapter: 'house' },
+  { vassalage: 'VLV', names: { EN: 'Velvet Room Live', ZH: '丝绒厅真人' }, adapter: 'house' },
 ];
 
 type Row = [code: string, engine: HouseEngine, en: string, zh: string, hot?: number];
@@ -154,6 +163,24 @@ function toGame(vassalage: string, gameType: 'RNG' | 'FISH', [code, engine, en, 
 export const demoGames: SeedGame[] = [
   ...Object.entries(rng).flatMap(([v, rows]) => rows.map((row) => toGame(v, 'RNG', row))),
   ...fish.map((row) => toGame('ORC', 'FISH', row)),
+  // The house live tables (docs/live.md): a table's game code is the table's own code.
+  ...(
+    [
+      ['LIVE_BACCARAT_1', 'live-baccarat', 'Velvet Baccarat', '丝绒百家乐', 13],
+      ['LIVE_BACCARAT_2', 'live-baccarat', 'Velvet Baccarat High Limit', '丝绒百家乐 高限红'],
+      ['LIVE_DRAGON_TIGER', 'live-dragon-tiger', 'Velvet Dragon Tiger', '丝绒龙虎', 14],
+      ['LIVE_SIC_BO', 'live-sic-bo', 'Velvet Sic Bo', '丝绒骰宝'],
+      ['LIVE_ROULETTE', 'live-roulette', 'Velvet Roulette', '丝绒轮盘', 15],
+    ] as Row[]
+  ).map(([gameCode, engine, en, zh, hot]): SeedGame => ({
+    gameCode,
+    gameType: 'LIVE',
+    vassalage: 'VLV',
+    engine,
+    names: { EN: en, ZH: zh },
+    classify: [],
+    ...(hot ? { hotRank: hot } : {}),
+  })),
   // A studio lobby entry: the lobby shows it as one card that opens the studio's game list.
   {
     gameCode: 'ORC_LOBBY',
