@@ -93,7 +93,15 @@ export const liveTableSchema = z.object({
   round: liveRoundSchema.nullable(),
   /** The last settled rounds, newest last (the roads and the history strip). */
   history: z.array(
-    z.object({ roundId: idSchema, roundNo: z.number().int(), summary: z.string(), result: liveResultSchema }),
+    z.object({
+      roundId: idSchema,
+      roundNo: z.number().int(),
+      summary: z.string(),
+      result: liveResultSchema,
+      /** The round's commitment and its revealed seed: anyone can check one against the other. */
+      seedHash: hex64,
+      serverSeed: z.string(),
+    }),
   ),
 });
 export type LiveTable = z.infer<typeof liveTableSchema>;

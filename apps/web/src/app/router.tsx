@@ -20,6 +20,7 @@ const Home = page(() => import('./routes/home'));
 const Help = page(() => import('./routes/help'));
 const GameCentre = page(() => import('./routes/game-centre'));
 const GameList = page(() => import('./routes/game-list-centre'));
+const LiveTable = page(() => import('./routes/live-table'));
 const Promotions = page(() => import('./routes/promotions'));
 const PointMall = page(() => import('./routes/point-mall'));
 const AppDownload = page(() => import('./routes/app-download'));
@@ -60,6 +61,7 @@ export function AppRoutes() {
             <Route path={paths.help} element={<Help />} />
             {each([paths.sports, paths.esports, paths.lott, paths.elott], GameCentre)}
             {each([paths.live, paths.fish, paths.rng, paths.pvp], GameList)}
+            <Route path={paths.liveTable} element={<LiveTable />} />
             <Route path={paths.promotions} element={<Promotions />} />
             <Route path={paths.pointMall} element={<PointMall />} />
             <Route path={paths.download} element={<AppDownload />} />

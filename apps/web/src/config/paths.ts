@@ -13,6 +13,8 @@ export const paths = {
   lott: '/lott',
   elott: '/elott',
   live: '/live',
+  /** A house live table (docs/live.md). */
+  liveTable: '/live/:tableCode',
   fish: '/fish',
   rng: '/rng',
   pvp: '/pvp',

@@ -25,6 +25,7 @@ export const namespaces = [
   'inbox',
   'lottery',
   'sports',
+  'live',
   'rewards',
 ] as const;
 export type Namespace = (typeof namespaces)[number];

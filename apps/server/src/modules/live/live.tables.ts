@@ -317,7 +317,7 @@ export function createLiveTables(deps: {
     async history(tableCode: string, limit: number) {
       const rows = await db
         .selectFrom('live_round')
-        .select(['id', 'round_no', 'result'])
+        .select(['id', 'round_no', 'result', 'seed_hash', 'server_seed'])
         .where('table_code', '=', tableCode)
         .where('status', '=', 'settled')
         .orderBy('round_no', 'desc')
@@ -328,6 +328,8 @@ export function createLiveTables(deps: {
         roundNo: r.round_no,
         summary: liveSummary(r.result!),
         result: r.result!,
+        seedHash: r.seed_hash,
+        serverSeed: r.server_seed,
       }));
     },
 

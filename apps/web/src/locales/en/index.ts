@@ -7,6 +7,7 @@ import help from './help.json';
 import inbox from './inbox.json';
 import lottery from './lottery.json';
 import sports from './sports.json';
+import live from './live.json';
 import rewards from './rewards.json';
 import lobby from './lobby.json';
 import member from './member.json';
@@ -36,6 +37,7 @@ export const en = {
   inbox,
   lottery,
   sports,
+  live,
   rewards,
 };
 export type Resources = typeof en;

@@ -8,7 +8,7 @@ import { engineIds, isEngineId } from '../lib/engines';
 import { minorToDecimal } from '../lib/stake';
 import { BlackjackTable, type BlackjackView } from '../games/blackjack-game';
 import { MinesBoard, type MinesView } from '../games/mines-game';
-import { PlayingCard } from '../games/playing-card';
+import { PlayingCard } from '../../../components/playing-card';
 import { SymbolArt } from '../games/slot-symbols';
 import '../games.css';
 

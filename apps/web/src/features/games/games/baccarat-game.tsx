@@ -1,7 +1,7 @@
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useGame, usePrimaryAction } from '../components/game-context';
-import { PlayingCard } from './playing-card';
+import { PlayingCard } from '../../../components/playing-card';
 
 const spots = ['player', 'tie', 'banker', 'playerPair', 'bankerPair'] as const;
 type Spot = (typeof spots)[number];

@@ -2,7 +2,7 @@ import type { HouseAction } from '@arcadia/contract';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useGame, usePrimaryAction } from '../components/game-context';
-import { PlayingCard } from './playing-card';
+import { PlayingCard } from '../../../components/playing-card';
 
 export interface BlackjackView {
   dealer: (string | null)[];

@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import './playing-card.css';
 
 const suitGlyph: Record<string, string> = { S: '♠', H: '♥', D: '♦', C: '♣' };
 const rankLabel = (r: string) => (r === 'T' ? '10' : r);
