@@ -105,7 +105,7 @@ export const errorCatalogue = {
   'live.table_unknown': { status: 404, message: 'No such live table.' },
   'live.betting_closed': { status: 409, message: 'Betting on this round has closed.' },
   'live.spot_invalid': { status: 400, message: 'This table has no such bet.' },
-  'live.stake_invalid': { status: 400, message: 'Bets at this table are between {min} and {max} per spot.' },
+  'live.stake_invalid': { status: 400, message: 'The stake is outside this table’s limits per spot.' },
   'live.trial_refused': { status: 403, message: 'Trial accounts can watch the live tables but not bet.' },
   'live.round_settled': { status: 409, message: 'This round is already settled.' },
   'sports.trial_refused': { status: 403, message: 'Trial accounts cannot place sports bets.' },

@@ -69,8 +69,8 @@ export function useLaunchGame() {
       setLoading(true);
       try {
         const url = await fetchLaunchUrl({ ...game, accountType });
-        // A game that is a page of this site (a house live table) opens as that page, not in a frame.
-        if (url.startsWith('/') && !url.startsWith('/play/')) return void navigate(url);
+        // A house live table is a page of this site: it opens as that page, not in a frame.
+        if (url.startsWith(`${paths.live}/`)) return void navigate(url);
         const state: SeamlessState = {
           url,
           title: game.gameName ?? game.displayName ?? t('game_page_title'),

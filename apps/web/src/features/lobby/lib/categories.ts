@@ -77,7 +77,8 @@ export type LaunchRoute = { kind: 'route'; to: string } | { kind: 'vendorPopup' 
 
 /**
  * Spec §2 launch routing: TCG_LOTTO_VN → /vnLottery, TCG_SEA → /seaLottery, LOTT or ELOTT →
- * /lottery (game code in the query); a vendor lobby entry of type RNG → /rng for that vendor;
+ * /lottery (game code in the query); a vendor lobby entry of type RNG → /rng for that vendor (and a
+ * live studio's card without a lobby → /live for that studio);
  * other VASSALAGE entries open the popup game list; anything else launches.
  */
 export function launchRoute(game: LaunchTarget): LaunchRoute {
@@ -95,6 +96,9 @@ export function launchRoute(game: LaunchTarget): LaunchRoute {
   const vendorEntry = game.isGame === 'VASSALAGE' || !game.gameCode;
   if (vendorEntry && game.gameType === 'RNG')
     return { kind: 'route', to: `${paths.rng}?vassalage=${encodeURIComponent(game.vassalage)}` };
+  // A live studio's entry without a lobby of its own (the house live tables): its tables' list.
+  if (vendorEntry && game.gameType === 'LIVE' && game.isGame !== 'VASSALAGE')
+    return { kind: 'route', to: `${paths.live}?vassalage=${encodeURIComponent(game.vassalage)}` };
   if (game.isGame === 'VASSALAGE') return { kind: 'vendorPopup' };
   return { kind: 'launch' };
 }

@@ -97,6 +97,18 @@ describe('launch routing', () => {
     });
   });
 
+  it('sends a live studio card without a game to /live for that studio', () => {
+    expect(launchRoute({ vassalage: 'VLV', gameType: 'LIVE', gameCode: null, isGame: 'GAME' })).toEqual({
+      kind: 'route',
+      to: '/live?vassalage=VLV',
+    });
+    expect(
+      launchRoute({ vassalage: 'VLV', gameType: 'LIVE', gameCode: 'LIVE_ROULETTE', isGame: 'GAME' }),
+    ).toEqual({
+      kind: 'launch',
+    });
+  });
+
   it('launches a single game, RNG included', () => {
     expect(launchRoute({ ...game, vassalage: 'ARC' })).toEqual({ kind: 'launch' });
     expect(launchRoute({ vassalage: 'SPT', gameType: 'SPORTS', gameCode: 'book', isGame: 'GAME' })).toEqual({
