@@ -73,6 +73,7 @@ import { createContractsModule } from './modules/contracts/index.js';
 import { createLotteryModule } from './modules/lottery/index.js';
 import { createSportsModule } from './modules/sports/index.js';
 import { createLiveModule } from './modules/live/index.js';
+import { createChatModule } from './modules/chat/index.js';
 import { createInboxModule } from './modules/inbox/index.js';
 import { createRewardsModule } from './modules/rewards/index.js';
 import { createUploadStore } from './lib/upload-store.js';
@@ -293,6 +294,8 @@ export async function buildApp(deps: AppDeps) {
     secrets: vendorSecrets,
     log: app.log,
   }).register(app, hooks);
+  // Live chat rooms with hosts (docs/chat.md): the model list, messages, tips through the ledger.
+  createChatModule({ db, ledger, throttle, brands, hub: () => realtime?.hub }).register(app, hooks);
   // Rewards (docs/rewards.md): rebates, VIP tiers and the points mall, paid through the ledger.
   const rewards = createRewardsModule({
     db,

@@ -2,6 +2,7 @@ import { contractEndpoints } from './contract-endpoints.js';
 import { lotteryEndpoints } from './lottery-endpoints.js';
 import { sportsEndpoints } from './sports-endpoints.js';
 import { liveEndpoints } from './live-endpoints.js';
+import { chatEndpoints } from './chat-endpoints.js';
 import { rewardsEndpoints } from './rewards-endpoints.js';
 import type { Endpoint } from './route.js';
 
@@ -715,6 +716,7 @@ export const endpoints = {
   ...lotteryEndpoints,
   ...sportsEndpoints,
   ...liveEndpoints,
+  ...chatEndpoints,
   ...rewardsEndpoints,
   // In-site messages (packages/contract/src/inbox.ts): the original's CSP relay names.
   inboxList: {

@@ -21,6 +21,7 @@ export * from './inbox.js';
 export * from './lottery.js';
 export * from './sports.js';
 export * from './live.js';
+export * from './chat.js';
 export * from './rewards.js';
 
 import type { RouteDescriptor } from './route.js';
@@ -39,6 +40,7 @@ import { inboxEvents, inboxRoutes } from './inbox.js';
 import { lotteryEvents, lotteryRoutes } from './lottery.js';
 import { sportsEvents, sportsRoutes } from './sports.js';
 import { liveEvents, liveRoutes } from './live.js';
+import { chatEvents, chatRoutes } from './chat.js';
 import { rewardsEvents, rewardsRoutes } from './rewards.js';
 import { supportClientEvents, supportEvents, supportRoutes } from './support.js';
 import type { EndpointName } from './endpoints.js';
@@ -62,6 +64,7 @@ export const routes = {
   ...lotteryRoutes,
   ...sportsRoutes,
   ...liveRoutes,
+  ...chatRoutes,
   ...rewardsRoutes,
 } satisfies Record<EndpointName, RouteDescriptor>;
 export type Routes = typeof routes;
@@ -80,6 +83,7 @@ export const socketEvents = {
   ...lotteryEvents,
   ...sportsEvents,
   ...liveEvents,
+  ...chatEvents,
   ...rewardsEvents,
 } as const;
 export type SocketEvents = typeof socketEvents;

@@ -81,6 +81,7 @@ export const ledgerKinds = [
   'RED_ENVELOPE_REFUND',
   'REFERRAL',
   'MISSION_REWARD',
+  'TIP',
 ] as const;
 
 export const memberTransactionSchema = z.object({

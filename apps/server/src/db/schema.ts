@@ -763,6 +763,52 @@ export interface SportMarketTable {
   prices: ColumnType<{ key: string; odds: number }[], string, string>;
 }
 
+export interface ChatHostTable {
+  id: Generated<string>;
+  merchant_id: number;
+  member_id: string;
+  nickname: string;
+  bio: Generated<string>;
+  status: ColumnType<'online' | 'offline', 'online' | 'offline' | undefined, 'online' | 'offline'>;
+  commission_bp: number;
+  active: Generated<boolean>;
+  created_at: Timestamp;
+}
+export interface ChatMessageTable {
+  id: Generated<string>;
+  host_id: string;
+  member_id: string;
+  sender: string;
+  kind: ColumnType<'text' | 'tip', 'text' | 'tip' | undefined, 'text' | 'tip'>;
+  body: string;
+  amount: ColumnType<string | null, bigint | string | null | undefined, bigint | string | null>;
+  removed_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  removed_by: ColumnType<string | null, string | null | undefined, string | null>;
+  created_at: Timestamp;
+}
+export interface ChatMuteTable {
+  host_id: string;
+  member_id: string;
+  until: ColumnType<Date, Date | string, Date | string>;
+}
+export interface ChatReadTable {
+  host_id: string;
+  member_id: string;
+  last_message_id: ColumnType<string, bigint | string, bigint | string>;
+}
+export interface ChatTipTable {
+  id: Generated<string>;
+  merchant_id: number;
+  host_id: string;
+  member_id: string;
+  request_id: string;
+  amount: ColumnType<string, bigint | string, bigint | string>;
+  commission: ColumnType<string, bigint | string, bigint | string>;
+  ledger_transaction_id: ColumnType<string, bigint | string, bigint | string>;
+  message_id: ColumnType<string | null, bigint | string | null | undefined, bigint | string | null>;
+  created_at: Timestamp;
+}
+
 export type LiveRoundStatus = 'betting' | 'dealing' | 'settled' | 'voided';
 export interface LiveRoundTable {
   id: Generated<string>;
@@ -1088,6 +1134,11 @@ export interface Database {
   sport_bet: SportBetTable;
   live_round: LiveRoundTable;
   live_bet: LiveBetTable;
+  chat_host: ChatHostTable;
+  chat_message: ChatMessageTable;
+  chat_mute: ChatMuteTable;
+  chat_read: ChatReadTable;
+  chat_tip: ChatTipTable;
   sport_bet_leg: SportBetLegTable;
   contract_rt_round: ContractRtRoundTable;
   help_topic: HelpTopicTable;

@@ -36,7 +36,8 @@ export type LedgerKind =
   | 'RED_ENVELOPE_GRAB'
   | 'RED_ENVELOPE_REFUND'
   | 'REFERRAL'
-  | 'MISSION_REWARD';
+  | 'MISSION_REWARD'
+  | 'TIP';
 
 export type AccountKind = 'main' | 'vendor' | 'points' | 'system';
 
@@ -52,6 +53,8 @@ export const systemAccounts = [
   'points_issued',
   /** Red envelopes' money between the sender's wallet and the grabbers'. */
   'red_envelope_escrow',
+  /** The brand's commission on tips to chat hosts. */
+  'tips_commission',
   'adjustments',
 ] as const;
 export type SystemAccount = (typeof systemAccounts)[number];

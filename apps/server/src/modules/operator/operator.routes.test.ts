@@ -312,6 +312,16 @@ const matrix: Partial<Record<EndpointName, { roles: Role[]; url: string; payload
   opsSportsResult: { roles: ADMIN, url: '/ops/sports/result', payload: {} },
   opsSportsRun: { roles: ADMIN, url: '/ops/sports/run' },
   opsLiveVoid: { roles: ADMIN, url: '/ops/live/void', payload: {} },
+  opsChatHost: {
+    roles: ADMIN,
+    url: '/ops/merchants/demo/chat/hosts',
+    payload: { account: 'nobody-here', nickname: 'Nobody', reason: 'matrix check' },
+  },
+  opsChatModerate: {
+    roles: CONTENT_READ,
+    url: '/ops/merchants/demo/chat/moderate',
+    payload: { messageId: '1', reason: 'matrix check' },
+  },
   // Rebates (docs/rewards.md): running the daily job pays money (finance, admin); support reads.
   opsRebateRun: { roles: FINANCE, url: '/ops/merchants/:m/rebate/run', payload: {} },
   opsRebateSummary: { roles: ALL, url: '/ops/merchants/:m/rebate' },

@@ -313,6 +313,10 @@ export async function createRealtimeHub(options: RealtimeHubOptions) {
     },
     /** To a named room (see `rooms`). */
     toRoom: emitTo,
+    /** Sockets that joined a topic of the brand, on every instance (asks the adapter: not for hot paths). */
+    async topicSize(merchantId: number, topic: string): Promise<number> {
+      return (await io.in(rooms.topic(merchantId, topic)).fetchSockets()).length;
+    },
     /** Opens a topic prefix: `topic.join` of `<prefix>:<key>` asks the guard. */
     openTopics(prefix: string, guard: TopicGuard) {
       guards.set(prefix, guard);

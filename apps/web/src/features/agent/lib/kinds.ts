@@ -38,6 +38,7 @@ const kindSet = {
   RED_ENVELOPE_REFUND: true,
   REFERRAL: true,
   MISSION_REWARD: true,
+  TIP: true,
 } as const satisfies Record<LedgerKind, true>;
 export const ledgerKinds = Object.keys(kindSet) as LedgerKind[];
 
