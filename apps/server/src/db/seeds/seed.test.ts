@@ -35,7 +35,12 @@ describe('seed', () => {
     expect(members.map((m) => [m.account, m.type])).toEqual([
       ['demoagent', 1],
       ['demoplayer', 0],
+      ['demohost', 0],
     ]);
+    // The demo host: appointed, online, with its welcome — once, however often the seed runs.
+    const hosts = await db.selectFrom('chat_host').select(['member_id', 'status', 'nickname']).execute();
+    expect(hosts).toEqual([{ member_id: members[2]!.id, status: 'online', nickname: 'Luna' }]);
+    expect(await db.selectFrom('chat_message').select('id').execute()).toHaveLength(1);
     const [agent, player] = members;
     expect(player?.parent_id).toBe(agent?.id);
     expect(agent?.password_hash).toMatch(
@@ -55,6 +60,7 @@ describe('seed', () => {
       [agent!.id, agent!.id, 0],
       [player!.id, player!.id, 0],
       [agent!.id, player!.id, 1],
+      [members[2]!.id, members[2]!.id, 0],
     ]);
     const topics = await db
       .selectFrom('help_topic')

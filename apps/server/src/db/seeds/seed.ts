@@ -10,6 +10,7 @@ import { demoBrand } from './brands/demo.js';
 import { seedDemoAgentTeam } from './brands/demo.agent-team.js';
 import { demoAnnouncements, demoGames, demoVendors } from './brands/demo.catalogue.js';
 import { seedCatalogue } from '../../modules/catalogue/catalogue.seed.js';
+import { appointHost, postMessage, setHostStatus } from '../../modules/chat/index.js';
 import { seedAnnouncements } from '../../modules/announcements/announcements.seed.js';
 import { createLedgerService } from '../../modules/ledger/ledger.service.js';
 import { createOperatorRepository } from '../../modules/operator/operator.repository.js';
@@ -24,6 +25,8 @@ export const demoAccounts = {
   openingDepositMinor: 100_000n,
   /** The demo operator: admin of every brand, for the operator page at /ops. */
   operator: { username: 'demoops', password: 'demo-operator-123' },
+  /** The demo chat host (docs/chat.md): a member appointed as a host, online with a welcome. */
+  host: { account: 'demohost', password: 'demo1234', nickname: 'Luna' },
 } as const;
 
 export interface SeedOptions {
@@ -119,9 +122,47 @@ export async function seed(db: Kysely<Database>, options: SeedOptions): Promise<
       demoAccountsCreated = true;
     }
     await seedDemoOperator(db);
+    await seedDemoHost(db, brand.id, members);
     if (options.demoTeam) await seedDemoAgentTeam(db, brand, demoAccounts.agent);
   }
   return { brand: file.code, brandCreated, demoAccountsCreated };
+}
+
+/**
+ * The demo chat host, once: a member appointed, online, with a welcome in its room — through the
+ * chat module's own appointment, status and message functions.
+ */
+async function seedDemoHost(
+  db: Kysely<Database>,
+  merchantId: number,
+  members: ReturnType<typeof createMemberService>,
+) {
+  const repository = createMemberRepository(db);
+  const { account, password, nickname } = demoAccounts.host;
+  if (await repository.findByAccount(merchantId, account)) return;
+  const memberId = await members.create({
+    merchantId,
+    account,
+    password,
+    nickname,
+    type: memberTypes.member,
+    registerMethod: 'SEED',
+  });
+  const host = await appointHost(db, {
+    merchantId,
+    memberId,
+    nickname,
+    bio: 'Evening tables, roads and chat. Say hello!',
+    commissionBp: 2000,
+    active: true,
+  });
+  await setHostStatus(db, merchantId, memberId, 'online');
+  await postMessage(db, {
+    hostId: host.id,
+    memberId,
+    sender: nickname,
+    text: 'Welcome to my room! Ask me anything about the live tables.',
+  });
 }
 
 /**

@@ -23,6 +23,63 @@ const VIEWERS_TTL_MS = 10_000;
 
 const iso = (d: Date | string) => new Date(d).toISOString();
 
+/** Appoints (or updates, or retires) a member as a host: the operators' route and the demo seed. */
+export async function appointHost(
+  db: Kysely<Database>,
+  h: {
+    merchantId: number;
+    memberId: string;
+    nickname: string;
+    bio: string;
+    commissionBp: number;
+    active: boolean;
+  },
+): Promise<HostRow> {
+  const values = { nickname: h.nickname, bio: h.bio, commission_bp: h.commissionBp, active: h.active };
+  return db
+    .insertInto('chat_host')
+    .values({ merchant_id: h.merchantId, member_id: h.memberId, ...values })
+    .onConflict((oc) => oc.columns(['merchant_id', 'member_id']).doUpdateSet(values))
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+/** A host goes online or offline; null when the member is not an active host of the brand. */
+export async function setHostStatus(
+  db: Kysely<Database>,
+  merchantId: number,
+  memberId: string,
+  status: 'online' | 'offline',
+): Promise<HostRow | null> {
+  const row = await db
+    .updateTable('chat_host')
+    .set({ status })
+    .where('merchant_id', '=', merchantId)
+    .where('member_id', '=', memberId)
+    .where('active', '=', true)
+    .returningAll()
+    .executeTakeFirst();
+  return row ?? null;
+}
+
+/** Writes a message to a room (the route's checks done): plain text, control characters dropped. */
+export async function postMessage(
+  db: Kysely<Database>,
+  m: { hostId: string; memberId: string; sender: string; text: string },
+): Promise<MessageRow> {
+  const text = [...m.text]
+    .filter((ch) => {
+      const c = ch.codePointAt(0)!;
+      return c === 9 || c === 10 || (c >= 32 && c !== 127);
+    })
+    .join('');
+  return db
+    .insertInto('chat_message')
+    .values({ host_id: m.hostId, member_id: m.memberId, sender: m.sender, body: text })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
 /**
  * Live chat rooms with hosts (docs/chat.md): the model list, the room's messages and tips, the
  * host's moderation and status, and the operators' appointments — with `chat.*` events on the
@@ -202,24 +259,14 @@ export function createChatModule(deps: {
         const member = session!.member;
         if (await mutedUntil(String(host.id), member.id)) throw new AppError('chat.muted');
         await deps.throttle.consume(`chat:send:${host.id}:${member.id}`, SEND_RULE);
-        // Plain text only: control characters go; the page shows it as text, never as markup.
-        const text = [...body.text]
-          .filter((ch) => {
-            const c = ch.codePointAt(0)!;
-            return c === 9 || c === 10 || (c >= 32 && c !== 127);
-          })
-          .join('');
+        // Plain text only: the page shows it as text, never as markup.
         const isHost = String(host.member_id) === String(member.id);
-        const row = await db
-          .insertInto('chat_message')
-          .values({
-            host_id: host.id,
-            member_id: member.id,
-            sender: isHost ? host.nickname : senderName(member),
-            body: text,
-          })
-          .returningAll()
-          .executeTakeFirstOrThrow();
+        const row = await postMessage(db, {
+          hostId: host.id,
+          memberId: member.id,
+          sender: isHost ? host.nickname : senderName(member),
+          text: body.text,
+        });
         await markRead(host.id, member.id, row.id);
         const out = messageOut(row, host.member_id);
         deps.hub()?.toTopic(brand.id, `chat:${host.id}`, 'chat.message', out);
@@ -348,14 +395,7 @@ export function createChatModule(deps: {
       });
 
       registerRoute(app, hooks, chatRoutes.chatHostStatus, async ({ brand, session, body }) => {
-        const row = await db
-          .updateTable('chat_host')
-          .set({ status: body.status })
-          .where('merchant_id', '=', brand.id)
-          .where('member_id', '=', session!.member.id)
-          .where('active', '=', true)
-          .returningAll()
-          .executeTakeFirst();
+        const row = await setHostStatus(db, brand.id, session!.member.id, body.status);
         if (!row) throw new AppError('forbidden', { reason: 'not_host' });
         const out = await hostOut(row);
         deps.hub()?.toTopic(brand.id, `chat:${row.id}`, 'chat.host', out);
@@ -371,24 +411,26 @@ export function createChatModule(deps: {
           .where('account', '=', body.account)
           .executeTakeFirst();
         if (!member) throw new AppError('not.found', { value: body.account });
-        const values = {
+        const row = await appointHost(db, {
+          merchantId: brand.id,
+          memberId: member.id,
           nickname: body.nickname,
           bio: body.bio,
-          commission_bp: body.commissionPercent * 100,
+          commissionBp: body.commissionPercent * 100,
           active: body.active,
-        };
-        const row = await db
-          .insertInto('chat_host')
-          .values({ merchant_id: brand.id, member_id: member.id, ...values })
-          .onConflict((oc) => oc.columns(['merchant_id', 'member_id']).doUpdateSet(values))
-          .returningAll()
-          .executeTakeFirstOrThrow();
+        });
         await writeAudit(db, {
           merchantId: brand.id,
           actor: operator!.username,
           action: 'chat.host',
           target: body.account,
-          payload: { reason: body.reason, ...values },
+          payload: {
+            reason: body.reason,
+            nickname: body.nickname,
+            bio: body.bio,
+            commissionPercent: body.commissionPercent,
+            active: body.active,
+          },
         });
         return hostOut(row);
       });
