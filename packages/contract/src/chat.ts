@@ -44,6 +44,18 @@ export const chatMessageSchema = z.object({
 });
 export type ChatMessage = z.infer<typeof chatMessageSchema>;
 
+/** A message: what the room's composer validates with. */
+export const chatSendBodySchema = z.object({
+  modelId: modelIdSchema,
+  text: z.string().trim().min(1).max(CHAT_MESSAGE_MAX),
+});
+/** A tip: what the tip form validates with (the amount in minor units). */
+export const chatTipBodySchema = z.object({
+  modelId: modelIdSchema,
+  amount: z.string().regex(/^[1-9][0-9]{0,15}$/),
+  requestId: idempotencyKeySchema,
+});
+
 export const chatRoutes = {
   chatModelList: defineRoute({
     ...endpoints.chatModelList,
@@ -95,7 +107,7 @@ export const chatRoutes = {
     ...endpoints.chatSend,
     tag: 'chat',
     summary: `Sends a message to a room (plain text, at most ${CHAT_MESSAGE_MAX} characters). Errors: \`chat.muted\`, \`chat.room_unknown\`, \`TOO_MANY_REQUESTS\`.`,
-    body: z.object({ modelId: modelIdSchema, text: z.string().trim().min(1).max(CHAT_MESSAGE_MAX) }),
+    body: chatSendBodySchema,
     reply: chatMessageSchema,
   }),
   chatTip: defineRoute({
@@ -103,12 +115,7 @@ export const chatRoutes = {
     tag: 'chat',
     summary:
       "Tips the room's host from the main wallet: the host is credited the tip less the brand's commission (`TIP`), once per `requestId`. Errors: `chat.room_unknown`, `chat.tip_refused` (trial accounts, the host itself), `wallet.insufficient`.",
-    body: z.object({
-      modelId: modelIdSchema,
-      /** Minor units. */
-      amount: z.string().regex(/^[1-9][0-9]{0,15}$/),
-      requestId: idempotencyKeySchema,
-    }),
+    body: chatTipBodySchema,
     reply: z.object({ message: chatMessageSchema, balance: z.string() }),
   }),
   chatModerate: defineRoute({

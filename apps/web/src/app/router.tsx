@@ -21,6 +21,7 @@ const Help = page(() => import('./routes/help'));
 const GameCentre = page(() => import('./routes/game-centre'));
 const GameList = page(() => import('./routes/game-list-centre'));
 const LiveTable = page(() => import('./routes/live-table'));
+const ChatRoom = page(() => import('./routes/chat-room'));
 const Promotions = page(() => import('./routes/promotions'));
 const PointMall = page(() => import('./routes/point-mall'));
 const AppDownload = page(() => import('./routes/app-download'));
@@ -73,6 +74,7 @@ export function AppRoutes() {
               {each([paths.favorite, paths.recent], AccountGames)}
               {each([paths.lottery, paths.seaLottery, paths.vnLottery], Lottery)}
               <Route path={paths.seamless} element={<Seamless />} />
+              <Route path={paths.chatRoom} element={<ChatRoom />} />
             </Route>
             <Route path="*" element={<NotFound />} />
           </Route>

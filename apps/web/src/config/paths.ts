@@ -15,6 +15,8 @@ export const paths = {
   live: '/live',
   /** A house live table (docs/live.md). */
   liveTable: '/live/:tableCode',
+  /** A host's chat room (docs/chat.md): the original's `chatUrl`. */
+  chatRoom: '/chatRoom/:modelId',
   fish: '/fish',
   rng: '/rng',
   pvp: '/pvp',

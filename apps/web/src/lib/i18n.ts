@@ -26,6 +26,7 @@ export const namespaces = [
   'lottery',
   'sports',
   'live',
+  'chat',
   'rewards',
 ] as const;
 export type Namespace = (typeof namespaces)[number];

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
+import { ChatModels } from '../../features/chat/components/chat-models';
 import { GameListCentre } from '../../features/lobby/components/game-list-centre';
 import { paths } from '../../config/paths';
 
@@ -16,5 +17,10 @@ export default function GameListCentrePage() {
   const { pathname } = useLocation();
   const { category, title } = categories[pathname as keyof typeof categories] ?? categories[paths.rng];
   // Keyed by category: filters, search and page start afresh on another category.
-  return <GameListCentre key={category} category={category} title={t(title)} />;
+  return (
+    <GameListCentre key={category} category={category} title={t(title)}>
+      {/* The live centre also shows the live chat hosts (spec §1 "live chat models"). */}
+      {category === 'LIVE' && <ChatModels />}
+    </GameListCentre>
+  );
 }

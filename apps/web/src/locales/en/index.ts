@@ -8,6 +8,7 @@ import inbox from './inbox.json';
 import lottery from './lottery.json';
 import sports from './sports.json';
 import live from './live.json';
+import chat from './chat.json';
 import rewards from './rewards.json';
 import lobby from './lobby.json';
 import member from './member.json';
@@ -38,6 +39,7 @@ export const en = {
   lottery,
   sports,
   live,
+  chat,
   rewards,
 };
 export type Resources = typeof en;

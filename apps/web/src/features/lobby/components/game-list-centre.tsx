@@ -1,5 +1,5 @@
 import type { GameType } from '@arcadia/contract';
-import { useEffect, useMemo, useState } from 'react';
+import { type ReactNode, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { PageHeader } from '../../../components/section';
@@ -19,7 +19,16 @@ import { VendorFilter } from './vendor-filter';
  * Vendor and sub-category live in the address (`?vassalage=`, `?classify=`) so that vendor links
  * and the side menu land on the right list.
  */
-export function GameListCentre({ category, title }: { category: GameType; title: string }) {
+export function GameListCentre({
+  category,
+  title,
+  children,
+}: {
+  category: GameType;
+  title: string;
+  /** What the route adds below the games (the live centre's chat hosts). */
+  children?: ReactNode;
+}) {
   const { t } = useTranslation('lobby');
   const brand = useBrand();
   const [params, setParams] = useSearchParams();
@@ -104,6 +113,7 @@ export function GameListCentre({ category, title }: { category: GameType; title:
         onChange={setPage}
         label={t('game_pages')}
       />
+      {children}
     </div>
   );
 }
