@@ -23,3 +23,4 @@ export * from './lottery/index.js';
 export * from './live/games.js';
 export * from './live/roads.js';
 export * from './live/tables.js';
+export * from './pvp/hands.js';
