@@ -74,6 +74,7 @@ import { createLotteryModule } from './modules/lottery/index.js';
 import { createSportsModule } from './modules/sports/index.js';
 import { createLiveModule } from './modules/live/index.js';
 import { createChatModule } from './modules/chat/index.js';
+import { createPvpModule } from './modules/pvp/index.js';
 import { createInboxModule } from './modules/inbox/index.js';
 import { createRewardsModule } from './modules/rewards/index.js';
 import { createUploadStore } from './lib/upload-store.js';
@@ -296,6 +297,15 @@ export async function buildApp(deps: AppDeps) {
   }).register(app, hooks);
   // Live chat rooms with hosts (docs/chat.md): the model list, messages, tips through the ledger.
   createChatModule({ db, ledger, throttle, brands, hub: () => realtime?.hub }).register(app, hooks);
+  // Card rooms (docs/pvp.md): bull-bull with a rotating banker; buy-ins, rake and cash-outs through the ledger.
+  createPvpModule({
+    db,
+    ledger,
+    hub: () => realtime?.hub,
+    clock,
+    schedule: config.JOBS_ENABLED,
+    log: app.log,
+  }).register(app, hooks);
   // Rewards (docs/rewards.md): rebates, VIP tiers and the points mall, paid through the ledger.
   const rewards = createRewardsModule({
     db,

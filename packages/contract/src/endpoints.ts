@@ -3,6 +3,7 @@ import { lotteryEndpoints } from './lottery-endpoints.js';
 import { sportsEndpoints } from './sports-endpoints.js';
 import { liveEndpoints } from './live-endpoints.js';
 import { chatEndpoints } from './chat-endpoints.js';
+import { pvpEndpoints } from './pvp-endpoints.js';
 import { rewardsEndpoints } from './rewards-endpoints.js';
 import type { Endpoint } from './route.js';
 
@@ -717,6 +718,7 @@ export const endpoints = {
   ...sportsEndpoints,
   ...liveEndpoints,
   ...chatEndpoints,
+  ...pvpEndpoints,
   ...rewardsEndpoints,
   // In-site messages (packages/contract/src/inbox.ts): the original's CSP relay names.
   inboxList: {

@@ -22,6 +22,7 @@ export * from './lottery.js';
 export * from './sports.js';
 export * from './live.js';
 export * from './chat.js';
+export * from './pvp.js';
 export * from './rewards.js';
 
 import type { RouteDescriptor } from './route.js';
@@ -41,6 +42,7 @@ import { lotteryEvents, lotteryRoutes } from './lottery.js';
 import { sportsEvents, sportsRoutes } from './sports.js';
 import { liveEvents, liveRoutes } from './live.js';
 import { chatEvents, chatRoutes } from './chat.js';
+import { pvpEvents, pvpRoutes } from './pvp.js';
 import { rewardsEvents, rewardsRoutes } from './rewards.js';
 import { supportClientEvents, supportEvents, supportRoutes } from './support.js';
 import type { EndpointName } from './endpoints.js';
@@ -65,6 +67,7 @@ export const routes = {
   ...sportsRoutes,
   ...liveRoutes,
   ...chatRoutes,
+  ...pvpRoutes,
   ...rewardsRoutes,
 } satisfies Record<EndpointName, RouteDescriptor>;
 export type Routes = typeof routes;
@@ -84,6 +87,7 @@ export const socketEvents = {
   ...sportsEvents,
   ...liveEvents,
   ...chatEvents,
+  ...pvpEvents,
   ...rewardsEvents,
 } as const;
 export type SocketEvents = typeof socketEvents;

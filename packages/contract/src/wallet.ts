@@ -82,6 +82,9 @@ export const ledgerKinds = [
   'REFERRAL',
   'MISSION_REWARD',
   'TIP',
+  'PVP_BUY_IN',
+  'PVP_CASH_OUT',
+  'PVP_RAKE',
 ] as const;
 
 export const memberTransactionSchema = z.object({

@@ -24,3 +24,4 @@ export * from './live/games.js';
 export * from './live/roads.js';
 export * from './live/tables.js';
 export * from './pvp/hands.js';
+export * from './pvp/niuniu.js';

@@ -763,6 +763,65 @@ export interface SportMarketTable {
   prices: ColumnType<{ key: string; odds: number }[], string, string>;
 }
 
+export interface PvpSeatTable {
+  id: Generated<string>;
+  merchant_id: number;
+  table_code: string;
+  seat_no: number;
+  member_id: string;
+  stack: ColumnType<string, bigint | string, bigint | string>;
+  status: ColumnType<
+    'seated' | 'leaving' | 'left',
+    'seated' | 'leaving' | 'left' | undefined,
+    'seated' | 'leaving' | 'left'
+  >;
+  buy_in_transaction_id: ColumnType<string, bigint | string, bigint | string>;
+  joined_at: Timestamp;
+  left_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+}
+export interface PvpHandResultSeat {
+  seat: number;
+  memberId: string;
+  player: string;
+  cards: string[];
+  hand: string;
+  bull: number;
+  multiplier: number;
+  value: number;
+  bet: number;
+  net: string;
+  rake: string;
+}
+export interface PvpHandTable {
+  id: Generated<string>;
+  merchant_id: number;
+  table_code: string;
+  hand_no: number;
+  banker_seat: number;
+  server_seed: string;
+  seed_hash: string;
+  status: ColumnType<
+    'betting' | 'dealing' | 'settled' | 'voided',
+    'betting' | 'dealing' | 'settled' | 'voided' | undefined,
+    'betting' | 'dealing' | 'settled' | 'voided'
+  >;
+  opens_at: ColumnType<Date, Date | string, Date | string>;
+  closes_at: ColumnType<Date, Date | string, Date | string>;
+  result_at: ColumnType<Date, Date | string, Date | string>;
+  result: ColumnType<
+    { seats: PvpHandResultSeat[]; bankerSeat: number } | null,
+    string | null | undefined,
+    string | null
+  >;
+  settled_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+}
+export interface PvpBetTable {
+  hand_id: string;
+  seat_no: number;
+  member_id: string;
+  multiple: number;
+}
+
 export interface ChatHostTable {
   id: Generated<string>;
   merchant_id: number;
@@ -1139,6 +1198,9 @@ export interface Database {
   chat_mute: ChatMuteTable;
   chat_read: ChatReadTable;
   chat_tip: ChatTipTable;
+  pvp_seat: PvpSeatTable;
+  pvp_hand: PvpHandTable;
+  pvp_bet: PvpBetTable;
   sport_bet_leg: SportBetLegTable;
   contract_rt_round: ContractRtRoundTable;
   help_topic: HelpTopicTable;

@@ -11,6 +11,7 @@ import {
   threeCardCategory,
   threeCardValue,
 } from './hands.js';
+import { settleNiuNiu } from './niuniu.js';
 
 const deck = fullDeck();
 /** k distinct cards of the deck. */
@@ -154,5 +155,54 @@ describe('bull-bull', () => {
       }),
       { numRuns: 2000 },
     );
+  });
+});
+
+describe('bull-bull settlement', () => {
+  const seatIn = fc.record({
+    stack: fc.bigInt({ min: 0n, max: 5_000n }),
+    bet: fc.integer({ min: 1, max: 5 }),
+    cards: cards(5),
+  });
+
+  it('conserves chips, never takes a stack below zero, and rakes only winners within the cap', () => {
+    fc.assert(
+      fc.property(
+        fc.array(seatIn, { minLength: 2, maxLength: 5 }),
+        fc.integer({ min: 0, max: 1000 }),
+        (list, rakeBp) => {
+          const seats = list.map((s, i) => ({
+            seat: i,
+            stack: s.stack,
+            bet: s.bet,
+            hand: niuNiuHand(s.cards),
+          }));
+          const [banker, ...players] = seats;
+          const out = settleNiuNiu({ banker: banker!, players, unit: 100n, rakeBp, rakeCap: 1000n });
+          expect(out.reduce((a, o) => a + o.net + o.rake, 0n)).toBe(0n);
+          for (const o of out) {
+            expect(seats[o.seat]!.stack + o.net >= 0n).toBe(true);
+            expect(o.rake >= 0n && o.rake <= 1000n).toBe(true);
+            if (o.net < 0n) expect(o.rake).toBe(0n);
+          }
+        },
+      ),
+      { numRuns: 2000 },
+    );
+  });
+
+  it('pays by the winner’s hand: a bull-bull player at ×2 takes 8 units from a no-bull banker', () => {
+    const h = (s: string) => niuNiuHand(s.split(' '));
+    const out = settleNiuNiu({
+      banker: { seat: 0, stack: 1000n, bet: 0, hand: h('AS 2D 4C 8H 9S') },
+      players: [{ seat: 1, stack: 1000n, bet: 2, hand: h('KS QD TC 5H 5S') }],
+      unit: 10n,
+      rakeBp: 500,
+      rakeCap: 100n,
+    });
+    expect(out).toEqual([
+      { seat: 0, net: -80n, rake: 0n },
+      { seat: 1, net: 76n, rake: 4n },
+    ]);
   });
 });

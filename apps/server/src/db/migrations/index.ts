@@ -34,6 +34,7 @@ import * as m202611270300 from './202611270300_create_promotion_application.js';
 import * as m202611270400 from './202611270400_red_envelope_rain.js';
 import * as m202611280100 from './202611280100_create_live_tables.js';
 import * as m202611280200 from './202611280200_create_chat_rooms.js';
+import * as m202611280300 from './202611280300_create_pvp_rooms.js';
 
 /**
  * Every migration, in order. Listed statically so the bundled server carries them; the name is
@@ -75,4 +76,5 @@ export const migrations: Record<string, Migration> = {
   '202611270400_red_envelope_rain': m202611270400,
   '202611280100_create_live_tables': m202611280100,
   '202611280200_create_chat_rooms': m202611280200,
+  '202611280300_create_pvp_rooms': m202611280300,
 };

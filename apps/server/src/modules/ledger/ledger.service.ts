@@ -37,7 +37,10 @@ export type LedgerKind =
   | 'RED_ENVELOPE_REFUND'
   | 'REFERRAL'
   | 'MISSION_REWARD'
-  | 'TIP';
+  | 'TIP'
+  | 'PVP_BUY_IN'
+  | 'PVP_CASH_OUT'
+  | 'PVP_RAKE';
 
 export type AccountKind = 'main' | 'vendor' | 'points' | 'system';
 
@@ -55,6 +58,10 @@ export const systemAccounts = [
   'red_envelope_escrow',
   /** The brand's commission on tips to chat hosts. */
   'tips_commission',
+  /** Chips at the card rooms: the sum of the seated stacks. */
+  'pvp_escrow',
+  /** The house's rake from the card rooms. */
+  'pvp_rake',
   'adjustments',
 ] as const;
 export type SystemAccount = (typeof systemAccounts)[number];

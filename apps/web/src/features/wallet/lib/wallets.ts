@@ -41,6 +41,9 @@ const kindSet = {
   REFERRAL: true,
   MISSION_REWARD: true,
   TIP: true,
+  PVP_BUY_IN: true,
+  PVP_CASH_OUT: true,
+  PVP_RAKE: true,
 } as const satisfies Record<LedgerKind, true>;
 
 export const ledgerKinds = Object.keys(kindSet) as LedgerKind[];
