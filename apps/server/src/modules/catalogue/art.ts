@@ -55,6 +55,7 @@ export const gameMotifs = [
   'live-dragon-tiger',
   'live-sic-bo',
   'live-roulette',
+  'pvp-niuniu',
   'lobby',
 ] as const;
 export type GameMotif = (typeof gameMotifs)[number];
@@ -118,6 +119,15 @@ function motif(kind: GameMotif, accent: string, light: string): string {
 <text x="150" y="110" font-family="system-ui,sans-serif" font-size="34" font-weight="800" fill="${kind === 'baccarat' ? '#c62828' : '#111'}">${a}</text>
 <text x="160" y="158" font-family="system-ui,sans-serif" font-size="40" fill="${kind === 'baccarat' ? '#c62828' : '#111'}">${b}</text>`;
     }
+    case 'pvp-niuniu':
+      return `${[0, 1, 2, 3, 4]
+        .map(
+          (i) =>
+            `<rect x="${86 + i * 22}" y="${74 + Math.abs(i - 2) * 6}" width="58" height="84" rx="8" fill="${i % 2 ? light : '#fff'}" stroke="#00000022" transform="rotate(${(i - 2) * 9} ${115 + i * 22} 150)"/>`,
+        )
+        .join('')}
+<path d="M112 176 q38 -30 76 0" stroke="${accent}" stroke-width="8" fill="none" stroke-linecap="round"/>
+<path d="M104 172 l-14 -16 M196 172 l14 -16" stroke="${accent}" stroke-width="7" stroke-linecap="round"/>`;
     case 'live-baccarat':
     case 'live-dragon-tiger': {
       const [a, b] = kind === 'live-baccarat' ? ['P', 'B'] : ['D', 'T'];

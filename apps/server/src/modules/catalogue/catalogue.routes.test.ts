@@ -256,9 +256,9 @@ describe('vendors, hot games, vendor game types', () => {
       cards: Array<Record<string, unknown>>;
       gameClassify: Array<{ key: string; gameCount: number }>;
     }>;
-    expect(lanes.map((l) => l.title)).toEqual(['LIVE', 'FISH', 'RNG']);
+    expect(lanes.map((l) => l.title)).toEqual(['LIVE', 'FISH', 'PVP', 'RNG']);
     expect(lanes[0]!.cards.map((c) => c.vassalage)).toEqual(['VLV']);
-    const rng = lanes[2]!;
+    const rng = lanes[3]!;
     expect(rng.cards.map((c) => c.vassalage)).toEqual([
       'AUR',
       'BLZ',
@@ -308,7 +308,8 @@ describe('vendors, hot games, vendor game types', () => {
     const res = await get('/wps/relay/GCSGAME_getVassGameType?typeId=1', auth());
     expect(res.statusCode).toBe(200);
     const { content } = res.json().value;
-    expect(Object.keys(content)).toEqual(['LIVE', 'FISH', 'RNG']);
+    expect(Object.keys(content)).toEqual(['LIVE', 'FISH', 'PVP', 'RNG']);
+    expect(content.PVP).toEqual({ VLC: [] });
     expect(content.LIVE).toEqual({ VLV: [] });
     expect(content.RNG.CRN).toEqual(['SC', 'TG']);
     expect(content.RNG.MNT).toEqual([]);

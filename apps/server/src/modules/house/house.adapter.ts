@@ -1,5 +1,5 @@
 import { houseEngineIds } from '@arcadia/contract';
-import { liveTable } from '@arcadia/games';
+import { liveTable, pvpTable } from '@arcadia/games';
 import { AppError } from '../../lib/app-error.js';
 import { hashToken, newToken } from '../auth/session.service.js';
 import type { LaunchInput, LaunchResult, VendorAdapter } from '../vendors/adapter.js';
@@ -39,6 +39,9 @@ export class HouseAdapter implements VendorAdapter {
     const stored = await this.repo.engineOfGame(input.merchantId, input.gameCode);
     if (stored?.startsWith('live-') && liveTable(input.gameCode))
       return { url: `/live/${encodeURIComponent(input.gameCode)}` };
+    // A card room likewise (docs/pvp.md): seats, buy-in and cash-out are on the room's page.
+    if (stored?.startsWith('pvp-') && pvpTable(input.gameCode))
+      return { url: `/pvp/${encodeURIComponent(input.gameCode)}` };
     const engine = await this.engineFor(input);
     const merchant = await this.repo.merchantMoney(input.merchantId);
     const expiresAt = new Date(Date.now() + VENDOR_SESSION_TTL_MS);

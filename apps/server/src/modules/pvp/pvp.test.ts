@@ -72,6 +72,22 @@ async function clearTable(tokens: string[]) {
 }
 
 describe('card rooms', () => {
+  it('the lobby launches a room as its page on the site', async () => {
+    const m = await newMember(t);
+    const game = await t.db
+      .selectFrom('game')
+      .select(['node_id', 'game_type'])
+      .where('game_code', '=', TABLE)
+      .executeTakeFirstOrThrow();
+    expect(game.game_type).toBe('PVP');
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `/wps/game/launchGame?nodeId=${game.node_id}&accountType=1`,
+      headers: { authorization: m.token },
+    });
+    expect(res.json().value.content.game_url).toBe(`/pvp/${TABLE}`);
+  });
+
   it('two players sit, a hand is dealt from its seed and settled with the rake, and they cash out', async () => {
     const a = await newMember(t, { fundMinor: 50_000n });
     const b = await newMember(t, { fundMinor: 50_000n });

@@ -18,7 +18,8 @@ export type HouseEngine =
   | 'live-baccarat'
   | 'live-dragon-tiger'
   | 'live-sic-bo'
-  | 'live-roulette';
+  | 'live-roulette'
+  | 'pvp-niuniu';
 
 export interface SeedVendor {
   vassalage: string;
@@ -28,7 +29,7 @@ export interface SeedVendor {
 
 export interface SeedGame {
   gameCode: string;
-  gameType: 'RNG' | 'FISH' | 'LIVE';
+  gameType: 'RNG' | 'FISH' | 'LIVE' | 'PVP';
   vassalage: string;
   /** Null only for a studio lobby entry (`isGame: VASSALAGE`). */
   engine: HouseEngine | null;
@@ -54,6 +55,7 @@ const classifyOf: Record<HouseEngine, string[]> = {
   'live-dragon-tiger': [],
   'live-sic-bo': [],
   'live-roulette': [],
+  'pvp-niuniu': [],
 };
 
 export const demoVendors: SeedVendor[] = [
@@ -72,6 +74,7 @@ export const demoVendors: SeedVendor[] = [
   { vassalage: 'MNT', names: { EN: 'Mint Reels', ZH: '薄荷转轴' }, adapter: 'house' },
   { vassalage: 'ORC', names: { EN: 'Orca Deep', ZH: '虎鲸深海' }, adapter: 'house' },
   { vassalage: 'VLV', names: { EN: 'Velvet Room Live', ZH: '丝绒厅真人' }, adapter: 'house' },
+  { vassalage: 'VLC', names: { EN: 'Velvet Card Club', ZH: '丝绒棋牌' }, adapter: 'house' },
 ];
 
 type Row = [code: string, engine: HouseEngine, en: string, zh: string, hot?: number];
@@ -180,6 +183,20 @@ export const demoGames: SeedGame[] = [
     names: { EN: en, ZH: zh },
     classify: [],
     ...(hot ? { hotRank: hot } : {}),
+  })),
+  // The house card rooms (docs/pvp.md): a room's game code is the room's own code.
+  ...(
+    [
+      ['PVP_NIUNIU_1', 'pvp-niuniu', 'Bull-Bull Room', '牛牛房'],
+      ['PVP_NIUNIU_10', 'pvp-niuniu', 'Bull-Bull High Room', '牛牛 高额房'],
+    ] as Row[]
+  ).map(([gameCode, engine, en, zh]): SeedGame => ({
+    gameCode,
+    gameType: 'PVP',
+    vassalage: 'VLC',
+    engine,
+    names: { EN: en, ZH: zh },
+    classify: [],
   })),
   // A studio lobby entry: the lobby shows it as one card that opens the studio's game list.
   {
