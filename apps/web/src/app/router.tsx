@@ -22,6 +22,7 @@ const GameCentre = page(() => import('./routes/game-centre'));
 const GameList = page(() => import('./routes/game-list-centre'));
 const LiveTable = page(() => import('./routes/live-table'));
 const ChatRoom = page(() => import('./routes/chat-room'));
+const PvpRoom = page(() => import('./routes/pvp-room'));
 const Promotions = page(() => import('./routes/promotions'));
 const PointMall = page(() => import('./routes/point-mall'));
 const AppDownload = page(() => import('./routes/app-download'));
@@ -63,6 +64,7 @@ export function AppRoutes() {
             {each([paths.sports, paths.esports, paths.lott, paths.elott], GameCentre)}
             {each([paths.live, paths.fish, paths.rng, paths.pvp], GameList)}
             <Route path={paths.liveTable} element={<LiveTable />} />
+            <Route path={paths.pvpRoom} element={<PvpRoom />} />
             <Route path={paths.promotions} element={<Promotions />} />
             <Route path={paths.pointMall} element={<PointMall />} />
             <Route path={paths.download} element={<AppDownload />} />

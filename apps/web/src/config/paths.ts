@@ -17,6 +17,8 @@ export const paths = {
   liveTable: '/live/:tableCode',
   /** A host's chat room (docs/chat.md): the original's `chatUrl`. */
   chatRoom: '/chatRoom/:modelId',
+  /** A card room (docs/pvp.md). */
+  pvpRoom: '/pvp/:tableCode',
   fish: '/fish',
   rng: '/rng',
   pvp: '/pvp',

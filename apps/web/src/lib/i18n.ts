@@ -27,6 +27,7 @@ export const namespaces = [
   'sports',
   'live',
   'chat',
+  'pvp',
   'rewards',
 ] as const;
 export type Namespace = (typeof namespaces)[number];

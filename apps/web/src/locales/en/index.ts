@@ -9,6 +9,7 @@ import lottery from './lottery.json';
 import sports from './sports.json';
 import live from './live.json';
 import chat from './chat.json';
+import pvp from './pvp.json';
 import rewards from './rewards.json';
 import lobby from './lobby.json';
 import member from './member.json';
@@ -40,6 +41,7 @@ export const en = {
   sports,
   live,
   chat,
+  pvp,
   rewards,
 };
 export type Resources = typeof en;

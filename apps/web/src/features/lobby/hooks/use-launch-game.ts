@@ -69,8 +69,8 @@ export function useLaunchGame() {
       setLoading(true);
       try {
         const url = await fetchLaunchUrl({ ...game, accountType });
-        // A house live table is a page of this site: it opens as that page, not in a frame.
-        if (url.startsWith(`${paths.live}/`)) return void navigate(url);
+        // A house live table or card room is a page of this site: it opens as that page, not in a frame.
+        if (url.startsWith(`${paths.live}/`) || url.startsWith(`${paths.pvp}/`)) return void navigate(url);
         const state: SeamlessState = {
           url,
           title: game.gameName ?? game.displayName ?? t('game_page_title'),

@@ -99,6 +99,8 @@ export function launchRoute(game: LaunchTarget): LaunchRoute {
   // A live studio's entry without a lobby of its own (the house live tables): its tables' list.
   if (vendorEntry && game.gameType === 'LIVE' && game.isGame !== 'VASSALAGE')
     return { kind: 'route', to: `${paths.live}?vassalage=${encodeURIComponent(game.vassalage)}` };
+  if (vendorEntry && game.gameType === 'PVP' && game.isGame !== 'VASSALAGE')
+    return { kind: 'route', to: `${paths.pvp}?vassalage=${encodeURIComponent(game.vassalage)}` };
   if (game.isGame === 'VASSALAGE') return { kind: 'vendorPopup' };
   return { kind: 'launch' };
 }

@@ -1,0 +1,30 @@
+import type { RouteBodyIn, RouteReply, Routes } from '@arcadia/contract';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { call } from '../../../lib/api-client';
+
+export type PvpTableReply = RouteReply<Routes['pvpTable']>;
+export type PvpSeatItem = PvpTableReply['seats'][number];
+export type PvpHandItem = NonNullable<PvpTableReply['hand']>;
+
+export const pvpKeys = {
+  table: (code: string) => ['pvp', 'table', code] as const,
+};
+
+/** A room with the server's clock offset; without a socket it is read again every two seconds. */
+export function usePvpTable(code: string, poll: boolean) {
+  return useQuery({
+    queryKey: pvpKeys.table(code),
+    queryFn: async ({ signal }) => {
+      const reply = await call('pvpTable', { query: { tableCode: code }, signal });
+      return { table: reply, offsetMs: Date.parse(reply.serverTime) - Date.now() };
+    },
+    refetchInterval: poll ? 2_000 : 20_000,
+  });
+}
+
+export const usePvpSit = () =>
+  useMutation({ mutationFn: (body: RouteBodyIn<Routes['pvpSit']>) => call('pvpSit', { body }) });
+export const usePvpBet = () =>
+  useMutation({ mutationFn: (body: RouteBodyIn<Routes['pvpBet']>) => call('pvpBet', { body }) });
+export const usePvpLeave = () =>
+  useMutation({ mutationFn: (body: RouteBodyIn<Routes['pvpLeave']>) => call('pvpLeave', { body }) });
