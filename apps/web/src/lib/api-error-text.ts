@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { ApiError } from './api-client';
 
 /**
- * Translates a failed call by its stable code (`errors:<code>`, docs/api.md), falling back to
+ * Translates a failed call by its stable code (`errors:<code>`, then `gameErrors:<code>`; docs/api.md), falling back to
  * the server's English message for a code this build does not know yet; the reply's `value` fills
  * the message's placeholders. A rate-limit reply adds how long to wait, from
  * `value.retryAfterSeconds`.
@@ -21,7 +21,10 @@ export function useApiErrorText() {
         err.value && typeof err.value === 'object' && !Array.isArray(err.value)
           ? (err.value as Record<string, unknown>)
           : {};
-      return t(err.code as 'network', { ...values, defaultValue: err.message });
+      // Codes of the games and rewards domains live in their own namespace, loaded after start-up
+      // (not with the shell); until it arrives the server's English message stands in.
+      const options = { ...values, ns: ['errors', 'gameErrors'], defaultValue: err.message };
+      return String(t(err.code as 'network', options as { defaultValue: string }));
     },
     [t],
   );

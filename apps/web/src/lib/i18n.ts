@@ -10,6 +10,7 @@ import errors from '../locales/en/errors.json';
 export const namespaces = [
   'common',
   'errors',
+  'gameErrors',
   'auth',
   'lobby',
   'member',

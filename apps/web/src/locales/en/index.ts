@@ -2,6 +2,7 @@ import agent from './agent.json';
 import auth from './auth.json';
 import common from './common.json';
 import errors from './errors.json';
+import gameErrors from './gameErrors.json';
 import games from './games.json';
 import help from './help.json';
 import inbox from './inbox.json';
@@ -24,6 +25,7 @@ import wallet from './wallet.json';
 export const en = {
   common,
   errors,
+  gameErrors,
   auth,
   lobby,
   member,
