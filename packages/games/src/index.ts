@@ -25,3 +25,4 @@ export * from './live/roads.js';
 export * from './live/tables.js';
 export * from './pvp/hands.js';
 export * from './pvp/niuniu.js';
+export * from './pvp/holdem.js';

@@ -1,0 +1,134 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { fullDeck } from './hands.js';
+import {
+  type HoldemAction,
+  type HoldemState,
+  HoldemRuleError,
+  applyHoldem,
+  holdemOptions,
+  holdemResult,
+  holdemTimeoutAction,
+  startHoldem,
+} from './holdem.js';
+
+/** Plays a hand to its end with choices from `pick` (an index stream), returning every state. */
+function play(start: HoldemState, picks: number[]) {
+  const states = [start];
+  let s = start;
+  let i = 0;
+  while (!s.done) {
+    const o = holdemOptions(s)!;
+    // After sixty choices everyone just calls or checks: endless re-raising is legal but not interesting.
+    const choice = i >= 60 ? 1 : picks[i % picks.length]!;
+    i++;
+    let action: HoldemAction;
+    if (choice % 5 === 0) action = { type: 'fold' };
+    else if (choice % 5 === 1) action = o.canCheck ? { type: 'check' } : { type: 'call' };
+    else if (o.canRaise && choice % 5 === 2) action = { type: 'raise', to: o.minRaiseTo };
+    else if (o.canRaise && choice % 5 === 3) action = { type: 'raise', to: o.maxRaiseTo };
+    else action = holdemTimeoutAction(s);
+    s = applyHoldem(s, o.seat, action);
+    states.push(s);
+    if (states.length > 500) throw new Error('hand did not end');
+  }
+  return states;
+}
+
+const table = fc.record({
+  stacks: fc.array(fc.integer({ min: 1, max: 5_000 }), { minLength: 2, maxLength: 6 }),
+  button: fc.nat(),
+  deck: fc.shuffledSubarray(fullDeck(), { minLength: 52, maxLength: 52 }),
+  picks: fc.array(fc.nat({ max: 99 }), { minLength: 1, maxLength: 40 }),
+});
+
+describe("hold'em hands", () => {
+  it('every hand ends; nobody bets more than their stack; the pots pay out exactly what went in', () => {
+    fc.assert(
+      fc.property(table, ({ stacks, button, deck, picks }) => {
+        const seats = stacks.map((stack, i) => ({ seat: i * 2, stack }));
+        const start = startHoldem({
+          seats,
+          button: seats[button % seats.length]!.seat,
+          smallBlind: 5,
+          bigBlind: 10,
+          deck,
+        });
+        const states = play(start, picks);
+        for (const s of states)
+          for (const p of s.players) {
+            expect(p.committed).toBeGreaterThanOrEqual(0);
+            expect(p.committed).toBeLessThanOrEqual(p.stack);
+            expect(p.allIn).toBe(p.committed === p.stack);
+          }
+        const end = states.at(-1)!;
+        const result = holdemResult(end);
+        const paid = [...result.won.values()].reduce((a, b) => a + b, 0);
+        expect(paid).toBe(result.pot);
+        for (const [seat] of result.won) expect(end.players.find((p) => p.seat === seat)!.folded).toBe(false);
+        // A showdown deals the whole board; cards are never dealt twice.
+        if (result.showdown.length > 1) expect(end.board).toHaveLength(5);
+        const dealt = [...end.board, ...end.players.flatMap((p) => p.hole)];
+        expect(new Set(dealt).size).toBe(dealt.length);
+      }),
+      { numRuns: 1500 },
+    );
+  });
+
+  it('heads-up: the button posts the small blind and acts first before the flop, last after it', () => {
+    const deck = fullDeck();
+    let s = startHoldem({
+      seats: [
+        { seat: 0, stack: 1000 },
+        { seat: 3, stack: 1000 },
+      ],
+      button: 3,
+      smallBlind: 5,
+      bigBlind: 10,
+      deck,
+    });
+    expect(s.smallBlindSeat).toBe(3);
+    expect(s.bigBlindSeat).toBe(0);
+    expect(s.toAct).toBe(3);
+    s = applyHoldem(s, 3, { type: 'call' });
+    // The big blind has the option.
+    expect(s.toAct).toBe(0);
+    expect(holdemOptions(s)).toMatchObject({ canCheck: true, minRaiseTo: 20 });
+    s = applyHoldem(s, 0, { type: 'check' });
+    expect(s.street).toBe('flop');
+    expect(s.board).toHaveLength(3);
+    expect(s.toAct).toBe(0);
+    expect(() => applyHoldem(s, 3, { type: 'check' })).toThrow(HoldemRuleError);
+    s = applyHoldem(s, 0, { type: 'raise', to: 50 });
+    expect(() => applyHoldem(s, 3, { type: 'raise', to: 60 })).toThrow(HoldemRuleError);
+    s = applyHoldem(s, 3, { type: 'raise', to: 1000 - 10 });
+    s = applyHoldem(s, 0, { type: 'call' });
+    // Both all in: the board runs out to the showdown.
+    expect(s.done).toBe(true);
+    expect(s.board).toHaveLength(5);
+    const r = holdemResult(s);
+    expect(r.pot).toBe(2000);
+    expect([...r.won.values()].reduce((a, b) => a + b, 0)).toBe(2000);
+  });
+
+  it('a fold to a bet ends the hand without a showdown; the blinds go to the last one in', () => {
+    let s = startHoldem({
+      seats: [
+        { seat: 1, stack: 500 },
+        { seat: 2, stack: 500 },
+        { seat: 4, stack: 500 },
+      ],
+      button: 1,
+      smallBlind: 5,
+      bigBlind: 10,
+      deck: fullDeck(),
+    });
+    expect([s.smallBlindSeat, s.bigBlindSeat, s.toAct]).toEqual([2, 4, 1]);
+    s = applyHoldem(s, 1, { type: 'fold' });
+    s = applyHoldem(s, 2, { type: 'fold' });
+    expect(s.done).toBe(true);
+    const r = holdemResult(s);
+    expect(r.showdown).toEqual([]);
+    expect(Object.fromEntries(r.won)).toEqual({ 4: 15 });
+  });
+});
