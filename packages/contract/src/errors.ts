@@ -109,6 +109,8 @@ export const errorCatalogue = {
   'pvp.not_seated': { status: 409, message: 'You have no seat in this room.' },
   'pvp.betting_closed': { status: 409, message: 'Bets for this hand have closed.' },
   'pvp.stack_short': { status: 409, message: 'Your stack cannot cover this bet.' },
+  'pvp.not_your_turn': { status: 409, message: 'It is not your turn.' },
+  'pvp.action_invalid': { status: 400, message: 'That action is not allowed now.' },
   'pvp.trial_refused': { status: 403, message: 'Trial accounts cannot play at real-money rooms.' },
   'chat.room_unknown': { status: 404, message: 'No such chat room.' },
   'chat.muted': { status: 403, message: 'You are muted in this room for now.' },

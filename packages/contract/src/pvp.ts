@@ -33,9 +33,45 @@ export const pvpHandResultSchema = z.object({
   bankerSeat: z.number().int(),
 });
 
+/** A hold'em hand in play, as the viewer may see it (other seats' hole cards only at a showdown). */
+export const pvpHoldemSchema = z.object({
+  street: z.enum(['preflop', 'flop', 'turn', 'river', 'showdown']),
+  board: z.array(z.string()),
+  /** Chips in the pot (all streets), minor units. */
+  pot: z.string(),
+  button: z.number().int(),
+  toAct: z.number().int().nullable(),
+  /** When the player to act runs out of time (then checks if free, else folds). */
+  deadline: z.iso.datetime().nullable(),
+  players: z.array(
+    z.object({
+      seat: z.number().int(),
+      /** Put in this hand and on this street. */
+      committed: z.string(),
+      street: z.string(),
+      folded: z.boolean(),
+      allIn: z.boolean(),
+      /** The viewer's own cards, or everyone's still in at a showdown; otherwise null. */
+      hole: z.array(z.string()).nullable(),
+    }),
+  ),
+  /** The viewer's choices when it is the viewer's turn. */
+  options: z
+    .object({
+      canCheck: z.boolean(),
+      toCall: z.string(),
+      canRaise: z.boolean(),
+      minRaiseTo: z.string(),
+      maxRaiseTo: z.string(),
+    })
+    .nullable(),
+});
+
+export const pvpGameSchema = z.enum(['niuniu', 'holdem']);
+
 export const pvpTableSchema = z.object({
   tableCode: tableCodeSchema,
-  game: z.literal('niuniu'),
+  game: pvpGameSchema,
   /** One bet multiple, the brand's minor units. */
   unit: z.string(),
   minBuyIn: z.string(),
@@ -63,6 +99,8 @@ export const pvpTableSchema = z.object({
       /** Seat → chosen multiple while betting. */
       bets: z.array(z.object({ seat: z.number().int(), multiple: z.number().int() })),
       result: pvpHandResultSchema.nullable(),
+      /** Hold'em rooms: the hand in play. */
+      holdem: pvpHoldemSchema.nullable(),
     })
     .nullable(),
 });
@@ -70,7 +108,7 @@ export type PvpTable = z.infer<typeof pvpTableSchema>;
 
 export const pvpRoomSchema = z.object({
   roomId: tableCodeSchema,
-  game: z.literal('niuniu'),
+  game: pvpGameSchema,
   unit: z.string(),
   minBuyIn: z.string(),
   maxSeats: z.number().int(),
@@ -116,6 +154,22 @@ export const pvpRoutes = {
       tableCode: tableCodeSchema,
       handId: idSchema,
       multiple: z.number().int().min(1).max(5),
+    }),
+    reply: z.object({ ok: z.literal(true) }),
+  }),
+  pvpAct: defineRoute({
+    ...endpoints.pvpAct,
+    tag: 'pvp',
+    summary:
+      "Hold'em rooms: the member's action when it is their turn — fold, check, call, or raise to a street total (`to`, minor units; the whole stack is always allowed). Errors: `pvp.not_seated`, `pvp.not_your_turn`, `pvp.action_invalid`.",
+    body: z.object({
+      tableCode: tableCodeSchema,
+      handId: idSchema,
+      action: z.enum(['fold', 'check', 'call', 'raise']),
+      to: z
+        .string()
+        .regex(/^[1-9][0-9]{0,15}$/)
+        .optional(),
     }),
     reply: z.object({ ok: z.literal(true) }),
   }),

@@ -9,7 +9,7 @@ import { fullDeck, type NiuNiuHand } from './hands.js';
 
 export interface PvpTableDef {
   code: string;
-  game: 'niuniu';
+  game: 'niuniu' | 'holdem';
   /** One bet multiple, the brand's major units. */
   unit: number;
   /** Least buy-in, major units. */
@@ -21,6 +21,9 @@ export interface PvpTableDef {
   /** The house's share of a winner's net win (basis points), capped per seat and hand at `rakeCapUnits` × unit. */
   rakeBp: number;
   rakeCapUnits: number;
+  /** Hold'em: the blinds (major units; `unit` is the big blind) and the time each player has to act. */
+  smallBlind?: number;
+  actionMs?: number;
 }
 
 export const pvpTables: readonly PvpTableDef[] = [
@@ -47,6 +50,21 @@ export const pvpTables: readonly PvpTableDef[] = [
     pauseMs: 3_000,
     rakeBp: 500,
     rakeCapUnits: 10,
+  },
+  // Hold'em 1/2 (`unit` is the big blind): rake 5 % of a pot that saw a flop, at most 5 big blinds.
+  {
+    code: 'PVP_HOLDEM_1',
+    game: 'holdem',
+    unit: 2,
+    smallBlind: 1,
+    minBuyIn: 40,
+    maxSeats: 6,
+    betMs: 0,
+    dealMs: 0,
+    pauseMs: 4_000,
+    rakeBp: 500,
+    rakeCapUnits: 5,
+    actionMs: 20_000,
   },
 ];
 

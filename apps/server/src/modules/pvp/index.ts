@@ -21,6 +21,7 @@ import type { Brand } from '../brand/brand.service.js';
 import type { LedgerService } from '../ledger/ledger.service.js';
 import type { RealtimeHub } from '../realtime/index.js';
 import { maskAccount } from '../records/records.service.js';
+import { createHoldemRooms } from './pvp.holdem.js';
 
 type SeatRow = Selectable<PvpSeatTable>;
 type HandRow = Selectable<PvpHandTable>;
@@ -59,10 +60,10 @@ export function createPvpModule(deps: {
   const randomHex = deps.randomHex ?? (() => randomBytes(32).toString('hex'));
   const merchants = new Map<number, { currency: string; scale: number }>();
 
-  async function money(merchantId: number) {
+  async function money(merchantId: number, q: Db = db) {
     let m = merchants.get(merchantId);
     if (!m) {
-      const row = await db
+      const row = await q
         .selectFrom('merchant')
         .select(['currency', 'currency_scale'])
         .where('id', '=', merchantId)
@@ -72,8 +73,8 @@ export function createPvpModule(deps: {
     }
     return m;
   }
-  const minor = async (merchantId: number, major: number) =>
-    BigInt(major) * 10n ** BigInt((await money(merchantId)).scale);
+  const minor = async (merchantId: number, major: number, q: Db = db) =>
+    BigInt(major) * 10n ** BigInt((await money(merchantId, q)).scale);
 
   const changed = (merchantId: number, tableCode: string) =>
     deps.hub()?.toTopic(merchantId, `pvp:${tableCode}`, 'pvp.table', { tableCode });
@@ -110,7 +111,7 @@ export function createPvpModule(deps: {
     if (!done) return 0n;
     const stack = BigInt(done.stack);
     if (stack > 0n) {
-      const { currency } = await money(seat.merchant_id);
+      const { currency } = await money(seat.merchant_id, tx);
       const escrow = await ledger.systemAccount(tx, seat.merchant_id, 'pvp_escrow', currency);
       const main = await ledger.memberAccount(tx, seat.merchant_id, seat.member_id, 'main', 'MAIN', currency);
       await ledger.post(
@@ -316,6 +317,27 @@ export function createPvpModule(deps: {
     return settled;
   }
 
+  const names = async (ids: string[], q: Db = db) => {
+    const wanted = ids.filter(Boolean);
+    if (wanted.length === 0) return new Map<string, string>();
+    const rows = await q
+      .selectFrom('member')
+      .select(['id', 'account', 'nickname'])
+      .where('id', 'in', wanted)
+      .execute();
+    return new Map(rows.map((m) => [String(m.id), m.nickname || maskAccount(m.account)]));
+  };
+  const holdem = createHoldemRooms({
+    db,
+    ledger,
+    minor,
+    currency: async (merchantId, q) => (await money(merchantId, q)).currency,
+    names,
+    cashOut,
+    now: () => clock.now(),
+    randomHex,
+  });
+
   async function activeMerchants(): Promise<number[]> {
     const rows = await db.selectFrom('merchant').select('id').where('status', '=', 'active').execute();
     return rows.map((r) => r.id);
@@ -329,6 +351,22 @@ export function createPvpModule(deps: {
         try {
           const seats = (await seatsOf(db, merchantId, table.code)) as SeatRow[];
           const hand = await latestHand(db, merchantId, table.code);
+          if (table.game === 'holdem') {
+            if (hand?.status === 'betting') {
+              // Past the deadline the player to act checks or folds; a seat on its way out folds at once.
+              const moved =
+                now >= hand.closes_at
+                  ? await holdem.timeout(table, hand)
+                  : seats.some((s) => s.status === 'leaving') && (await holdem.foldLeaving(table, hand));
+              if (moved) changed(merchantId, table.code);
+            } else if (!hand || now.getTime() >= new Date(hand.result_at).getTime() + table.pauseMs) {
+              if (seats.length >= 2 && (await holdem.open(merchantId, table, seats, hand))) {
+                out.opened++;
+                changed(merchantId, table.code);
+              }
+            }
+            continue;
+          }
           if (hand?.status === 'betting' && now >= hand.closes_at) {
             await dealHand(merchantId, table, hand, seats);
             out.dealt++;
@@ -375,7 +413,7 @@ export function createPvpModule(deps: {
     const revealed = hand?.status === 'settled' || hand?.status === 'voided';
     return {
       tableCode: table.code,
-      game: 'niuniu',
+      game: table.game,
       unit: (await minor(brand.id, table.unit)).toString(),
       minBuyIn: (await minor(brand.id, table.minBuyIn)).toString(),
       maxSeats: table.maxSeats,
@@ -397,6 +435,14 @@ export function createPvpModule(deps: {
             seedHash: hand.seed_hash,
             serverSeed: revealed ? hand.server_seed : null,
             bets: bets.map((b) => ({ seat: b.seat_no, multiple: b.multiple })),
+            holdem:
+              table.game === 'holdem'
+                ? holdem.view(
+                    hand,
+                    seats.find((s) => memberId !== null && String(s.member_id) === String(memberId))
+                      ?.seat_no ?? null,
+                  )
+                : null,
             result: hand.result
               ? {
                   bankerSeat: hand.result.bankerSeat,
@@ -446,7 +492,7 @@ export function createPvpModule(deps: {
           list: await Promise.all(
             pvpTables.map(async (t) => ({
               roomId: t.code,
-              game: 'niuniu' as const,
+              game: t.game,
               unit: (await minor(brand.id, t.unit)).toString(),
               minBuyIn: (await minor(brand.id, t.minBuyIn)).toString(),
               maxSeats: t.maxSeats,
@@ -543,6 +589,30 @@ export function createPvpModule(deps: {
         return { ok: true as const };
       });
 
+      registerRoute(app, hooks, pvpRoutes.pvpAct, async ({ brand, session, body }) => {
+        const table = tableOrThrow(body.tableCode);
+        if (table.game !== 'holdem')
+          throw new AppError('pvp.action_invalid', { reason: 'not a hold’em room' });
+        const seat = (await seatsOf(db, brand.id, table.code)).find(
+          (s) => String(s.member_id) === String(session!.member.id),
+        );
+        if (!seat) throw new AppError('pvp.not_seated');
+        const hand = await latestHand(db, brand.id, table.code);
+        if (!hand || String(hand.id) !== body.handId || hand.status !== 'betting')
+          throw new AppError('pvp.action_invalid', { reason: 'no such hand in play' });
+        const action =
+          body.action === 'raise'
+            ? body.to === undefined
+              ? (() => {
+                  throw new AppError('pvp.action_invalid', { reason: 'a raise names its amount' });
+                })()
+              : { type: 'raise' as const, to: Number(body.to) }
+            : { type: body.action };
+        await holdem.act(table, hand, seat as SeatRow, action);
+        changed(brand.id, table.code);
+        return { ok: true as const };
+      });
+
       registerRoute(app, hooks, pvpRoutes.pvpLeave, async ({ brand, session, body }) => {
         const table = tableOrThrow(body.tableCode);
         const member = session!.member;
@@ -560,8 +630,11 @@ export function createPvpModule(deps: {
           )[0] as SeatRow | undefined;
           if (!seat) throw new AppError('pvp.not_seated');
           const hand = await latestHand(tx, brand.id, table.code);
+          // A seat in a hand not yet paid leaves once it is: its chips may be in the pot.
           const inDeal =
-            hand?.status === 'dealing' && (hand.result?.seats ?? []).some((s) => s.seat === seat.seat_no);
+            (hand?.status === 'dealing' && (hand.result?.seats ?? []).some((s) => s.seat === seat.seat_no)) ||
+            (hand?.status === 'betting' &&
+              (hand.result?.holdem?.players ?? []).some((p) => p.seat === seat.seat_no));
           if (inDeal) {
             await tx.updateTable('pvp_seat').set({ status: 'leaving' }).where('id', '=', seat.id).execute();
             return { cashedOut: null, leaving: true };

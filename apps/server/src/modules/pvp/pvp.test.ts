@@ -237,4 +237,135 @@ describe('card rooms', () => {
     ).toBe('pvp.table_full');
     await clearTable([m.token, ...others.map((o) => o.token)]);
   });
+
+  describe("hold'em", () => {
+    const HOLDEM = 'PVP_HOLDEM_1';
+    const hview = async (token?: string) => {
+      const res = await t.app.inject({
+        method: 'GET',
+        url: `/pvp/table?tableCode=${HOLDEM}`,
+        ...(token ? { headers: { authorization: token } } : {}),
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      return pvpTableSchema.parse(res.json().value);
+    };
+    const act = (token: string, handId: string, action: string, to?: string) =>
+      post('/pvp/act', token, { tableCode: HOLDEM, handId, action, ...(to ? { to } : {}) });
+
+    it('two players play to a showdown or a fold: hole cards private, pots paid, rake on a flop, stacks whole', async () => {
+      const a = await newMember(t, { fundMinor: 50_000n });
+      const b = await newMember(t, { fundMinor: 50_000n });
+      await post('/pvp/seat', a.token, { tableCode: HOLDEM, buyIn: '10000', requestId: 'hold-a-00001' });
+      await post('/pvp/seat', b.token, { tableCode: HOLDEM, buyIn: '10000', requestId: 'hold-b-00001' });
+      await t.app.pvp.tick();
+      let va = await hview(a.token);
+      const hand = va.hand!;
+      expect(hand.holdem).toMatchObject({ street: 'preflop', board: [], pot: '300' });
+      // Each sees only their own cards; a visitor sees none.
+      const mineA = va.hand!.holdem!.players.find((p) => p.seat === 0)!;
+      expect(mineA.hole).toHaveLength(2);
+      expect(va.hand!.holdem!.players.find((p) => p.seat === 1)!.hole).toBeNull();
+      expect((await hview()).hand!.holdem!.players.every((p) => p.hole === null)).toBe(true);
+
+      // Heads-up: the button (seat 0) is the small blind and acts first.
+      const tokenOf = (seat: number) => (seat === 0 ? a.token : b.token);
+      expect(hand.holdem!.toAct).toBe(0);
+      expect((await act(b.token, hand.handId, 'check')).json().code).toBe('pvp.not_your_turn');
+      expect((await act(a.token, hand.handId, 'check')).json().code).toBe('pvp.action_invalid');
+      expect((await act(a.token, hand.handId, 'call')).statusCode).toBe(200);
+      expect((await act(b.token, hand.handId, 'check')).statusCode).toBe(200);
+      va = await hview(a.token);
+      expect(va.hand!.holdem).toMatchObject({ street: 'flop', pot: '400', toAct: 1 });
+      expect(va.hand!.holdem!.board).toHaveLength(3);
+      // The big blind bets; the button runs out of time and folds (nothing to check).
+      expect((await act(b.token, hand.handId, 'raise', '600')).statusCode).toBe(200);
+      await clockBy(20_010);
+      await t.app.pvp.tick();
+      const done = await hview();
+      expect(done.hand!.status).toBe('settled');
+      expect(hashServerSeed(done.hand!.serverSeed!)).toBe(done.hand!.seedHash);
+      // The big blind wins the 400 pot (its own 600 bet back), less 5 % rake: 20.
+      const seats = Object.fromEntries(done.seats.map((s) => [s.seat, BigInt(s.stack)]));
+      expect(seats).toEqual({ 0: 9_800n, 1: 10_180n });
+      const rake = await t.db
+        .selectFrom('ledger_transaction')
+        .select('kind')
+        .where('idempotency_key', '=', `pvp-rake:${done.hand!.handId}`)
+        .execute();
+      expect(rake).toHaveLength(1);
+      void tokenOf;
+      await clearHoldem([a.token, b.token]);
+      expect(await balance(a.id)).toBe(49_800n);
+      expect(await balance(b.id)).toBe(50_180n);
+    });
+
+    it('all in before the flop: the board runs out and the hands are shown to everyone', async () => {
+      const a = await newMember(t, { fundMinor: 50_000n });
+      const b = await newMember(t, { fundMinor: 50_000n });
+      await post('/pvp/seat', a.token, { tableCode: HOLDEM, buyIn: '5000', requestId: 'hold-a-00002' });
+      await post('/pvp/seat', b.token, { tableCode: HOLDEM, buyIn: '8000', requestId: 'hold-b-00002' });
+      await clockBy(5_000);
+      await t.app.pvp.tick();
+      const hand = (await hview(a.token)).hand!;
+      expect(hand.status).toBe('betting');
+      const first = hand.holdem!.toAct!;
+      const tokens = new Map([
+        [0, a.token],
+        [1, b.token],
+      ]);
+      const other = first === 0 ? 1 : 0;
+      const allIn = (await hview(tokens.get(first))).hand!.holdem!.options!.maxRaiseTo;
+      expect((await act(tokens.get(first)!, hand.handId, 'raise', allIn)).statusCode).toBe(200);
+      expect((await act(tokens.get(other)!, hand.handId, 'call')).statusCode).toBe(200);
+      // Both all in: the board runs out at once and the hands are shown to everyone, visitors too.
+      const end = await hview();
+      expect(end.hand!.status).toBe('settled');
+      expect(end.hand!.holdem!.board).toHaveLength(5);
+      expect(end.hand!.holdem!.players.every((p) => p.hole?.length === 2)).toBe(true);
+      const shown = end.hand!.result!.seats;
+      expect(shown.every((x) => x.cards.length === 2)).toBe(true);
+      const total = shown.reduce((x, r) => x + BigInt(r.net) + BigInt(r.rake), 0n);
+      expect(total).toBe(0n);
+      await clearHoldem([a.token, b.token]);
+    });
+
+    it('a seat that leaves during a hand folds on its turn and is cashed out once the hand is paid', async () => {
+      const a = await newMember(t, { fundMinor: 50_000n });
+      const b = await newMember(t, { fundMinor: 50_000n });
+      await post('/pvp/seat', a.token, { tableCode: HOLDEM, buyIn: '5000', requestId: 'hold-a-00003' });
+      await post('/pvp/seat', b.token, { tableCode: HOLDEM, buyIn: '5000', requestId: 'hold-b-00003' });
+      await clockBy(5_000);
+      await t.app.pvp.tick();
+      const hand = (await hview()).hand!;
+      const tokens = [a.token, b.token];
+      const first = hand.holdem!.toAct!;
+      expect((await act(tokens[first]!, hand.handId, 'raise', '1000')).statusCode).toBe(200);
+      const leaving = await post('/pvp/leave', tokens[1 - first]!, { tableCode: HOLDEM });
+      expect(leaving.json().value).toEqual({ cashedOut: null, leaving: true });
+      await t.app.pvp.tick();
+      const end = await hview();
+      expect(end.hand!.status).toBe('settled');
+      expect(end.hand!.holdem!.board).toEqual([]);
+      expect(end.seats.map((x) => x.seat)).toEqual([first]);
+      // The leaver lost its blind and nothing more; no flop, no rake.
+      const leaver = 1 - first === 0 ? a : b;
+      const blind = hand.holdem!.players.find((p) => p.seat === 1 - first)!.committed;
+      expect(await balance(leaver.id)).toBe(50_000n - BigInt(blind));
+      await clearHoldem([a.token, b.token]);
+    });
+
+    /** Plays out or voids whatever is in play, then everyone leaves. */
+    async function clearHoldem(tokens: string[]) {
+      for (const token of tokens) await post('/pvp/leave', token, { tableCode: HOLDEM });
+      for (let i = 0; i < 10; i++) {
+        const h = (await hview()).hand;
+        if (!h || h.status !== 'betting') break;
+        await clockBy(20_010);
+        await t.app.pvp.tick();
+      }
+      await clockBy(5_000);
+      await t.app.pvp.tick();
+      expect((await hview()).seats).toEqual([]);
+    }
+  });
 });
