@@ -56,6 +56,7 @@ export const gameMotifs = [
   'live-sic-bo',
   'live-roulette',
   'pvp-niuniu',
+  'pvp-holdem',
   'lobby',
 ] as const;
 export type GameMotif = (typeof gameMotifs)[number];
@@ -119,6 +120,13 @@ function motif(kind: GameMotif, accent: string, light: string): string {
 <text x="150" y="110" font-family="system-ui,sans-serif" font-size="34" font-weight="800" fill="${kind === 'baccarat' ? '#c62828' : '#111'}">${a}</text>
 <text x="160" y="158" font-family="system-ui,sans-serif" font-size="40" fill="${kind === 'baccarat' ? '#c62828' : '#111'}">${b}</text>`;
     }
+    case 'pvp-holdem':
+      return `<ellipse cx="150" cy="150" rx="106" ry="40" fill="#0b5d3b" stroke="${light}" stroke-width="4"/>
+<rect x="104" y="66" width="56" height="80" rx="8" fill="#fff" transform="rotate(-10 132 106)"/>
+<rect x="140" y="66" width="56" height="80" rx="8" fill="#fff" transform="rotate(10 168 106)"/>
+<text x="112" y="104" font-family="system-ui,sans-serif" font-size="28" font-weight="800" fill="#111">A</text>
+<text x="160" y="112" font-family="system-ui,sans-serif" font-size="28" font-weight="800" fill="#c62828">A</text>
+${[0, 1, 2].map((i) => `<circle cx="${214 + i * 4}" cy="${150 - i * 9}" r="14" fill="${accent}" stroke="#fff" stroke-width="3"/>`).join('')}`;
     case 'pvp-niuniu':
       return `${[0, 1, 2, 3, 4]
         .map(

@@ -19,7 +19,8 @@ export type HouseEngine =
   | 'live-dragon-tiger'
   | 'live-sic-bo'
   | 'live-roulette'
-  | 'pvp-niuniu';
+  | 'pvp-niuniu'
+  | 'pvp-holdem';
 
 export interface SeedVendor {
   vassalage: string;
@@ -56,6 +57,7 @@ const classifyOf: Record<HouseEngine, string[]> = {
   'live-sic-bo': [],
   'live-roulette': [],
   'pvp-niuniu': [],
+  'pvp-holdem': [],
 };
 
 export const demoVendors: SeedVendor[] = [
@@ -189,6 +191,7 @@ export const demoGames: SeedGame[] = [
     [
       ['PVP_NIUNIU_1', 'pvp-niuniu', 'Bull-Bull Room', '牛牛房'],
       ['PVP_NIUNIU_10', 'pvp-niuniu', 'Bull-Bull High Room', '牛牛 高额房'],
+      ['PVP_HOLDEM_1', 'pvp-holdem', "Hold'em 1/2", '德州扑克 1/2'],
     ] as Row[]
   ).map(([gameCode, engine, en, zh]): SeedGame => ({
     gameCode,

@@ -26,5 +26,7 @@ export const usePvpSit = () =>
   useMutation({ mutationFn: (body: RouteBodyIn<Routes['pvpSit']>) => call('pvpSit', { body }) });
 export const usePvpBet = () =>
   useMutation({ mutationFn: (body: RouteBodyIn<Routes['pvpBet']>) => call('pvpBet', { body }) });
+export const usePvpAct = () =>
+  useMutation({ mutationFn: (body: RouteBodyIn<Routes['pvpAct']>) => call('pvpAct', { body }) });
 export const usePvpLeave = () =>
   useMutation({ mutationFn: (body: RouteBodyIn<Routes['pvpLeave']>) => call('pvpLeave', { body }) });

@@ -23,6 +23,7 @@ import {
   usePvpSit,
   usePvpTable,
 } from '../api/pvp';
+import { HoldemTable } from './holdem-table';
 import '../pvp.css';
 
 const MULTIPLES = [1, 2, 3, 4, 5];
@@ -205,13 +206,17 @@ export function PvpRoom({ code }: { code: string }) {
   // A hand past its close waits for the deal: it reads as dealing until the server moves it on.
   const statusText = !hand
     ? t('status.waiting')
-    : betting
-      ? t('status.betting', { seconds: secondsLeft })
-      : hand.status === 'betting' || hand.status === 'dealing'
-        ? t('status.dealing')
-        : hand.status === 'voided'
-          ? t('status.voided')
-          : t('status.settled');
+    : table.game === 'holdem'
+      ? hand.status === 'betting'
+        ? t('status.in_play', { street: t(`street.${hand.holdem?.street ?? 'preflop'}`) })
+        : t('status.settled')
+      : betting
+        ? t('status.betting', { seconds: secondsLeft })
+        : hand.status === 'betting' || hand.status === 'dealing'
+          ? t('status.dealing')
+          : hand.status === 'voided'
+            ? t('status.voided')
+            : t('status.settled');
 
   const seatView = (n: number) => {
     const seat = table.seats.find((s) => s.seat === n);
@@ -277,7 +282,9 @@ export function PvpRoom({ code }: { code: string }) {
         </Link>
         <h1 className="pvp-room__title">{t(`room.${code}`, { defaultValue: code })}</h1>
         <span className="pvp-room__rules">
-          {t('stakes', { unit: money(table.unit), min: money(table.minBuyIn) })}
+          {table.game === 'holdem'
+            ? t('blinds', { big: money(table.unit), min: money(table.minBuyIn) })
+            : t('stakes', { unit: money(table.unit), min: money(table.minBuyIn) })}
         </span>
       </header>
       <div className="pvp-room__bar">
@@ -291,9 +298,13 @@ export function PvpRoom({ code }: { code: string }) {
         <span>{t('seats_taken', { n: table.seats.length, max: table.maxSeats })}</span>
       </div>
 
-      <section className="pvp-felt" aria-label={t('table')}>
-        <ol className="pvp-seats">{Array.from({ length: table.maxSeats }, (_, n) => seatView(n))}</ol>
-      </section>
+      {table.game === 'holdem' ? (
+        <HoldemTable table={table} now={now} money={money} />
+      ) : (
+        <section className="pvp-felt" aria-label={t('table')}>
+          <ol className="pvp-seats">{Array.from({ length: table.maxSeats }, (_, n) => seatView(n))}</ol>
+        </section>
+      )}
 
       <section className="pvp-controls" aria-label={t('controls')}>
         {!token ? (
@@ -310,7 +321,7 @@ export function PvpRoom({ code }: { code: string }) {
           )
         ) : (
           <>
-            {betting && !isBanker && (
+            {table.game === 'niuniu' && betting && !isBanker && (
               <div className="pvp-multiples" role="radiogroup" aria-label={t('your_bet')}>
                 {MULTIPLES.map((m) => (
                   <button
@@ -332,7 +343,7 @@ export function PvpRoom({ code }: { code: string }) {
                 ))}
               </div>
             )}
-            {isBanker && <p className="pvp-controls__note">{t('you_bank')}</p>}
+            {table.game === 'niuniu' && isBanker && <p className="pvp-controls__note">{t('you_bank')}</p>}
             <button
               type="button"
               className="button"
