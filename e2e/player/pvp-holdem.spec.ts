@@ -55,6 +55,16 @@ test("two players play a hold'em hand to showdown", async ({ browser }) => {
     .getByRole('button', { name: /^All in/ })
     .click();
   await expect(turn(second.page)).toBeVisible();
+  // A dropped connection: the second player reloads and is back in the same seat with the same cards.
+  const mine = (p: Page) =>
+    p
+      .locator('.pvp-seat--mine [data-card]')
+      .evaluateAll((els) => els.map((e) => e.getAttribute('data-card')));
+  const before = await mine(second.page);
+  expect(before).toHaveLength(2);
+  await second.page.reload();
+  await expect(turn(second.page)).toBeVisible();
+  expect(await mine(second.page)).toEqual(before);
   await turn(second.page).getByRole('button', { name: /^Call/ }).click();
 
   // The showdown: five board cards and both hands, the same on both screens.
