@@ -126,3 +126,25 @@ export function useRealtimeStatus(): RealtimeStatus {
     () => status,
   );
 }
+
+/**
+ * Joins a public topic (`live:<table>`, `chat:<room>` …) while the component is shown, and again
+ * after every reconnection, when `onReconnect` runs to fetch what may have been missed.
+ */
+export function useRealtimeTopic(topic: string, onReconnect?: () => void) {
+  const ref = useRef(onReconnect);
+  useEffect(() => {
+    ref.current = onReconnect;
+  });
+  useEffect(() => {
+    sendRealtime('topic.join', { topic });
+    const off = onRealtimeReconnect(() => {
+      sendRealtime('topic.join', { topic });
+      ref.current?.();
+    });
+    return () => {
+      off();
+      sendRealtime('topic.leave', { topic });
+    };
+  }, [topic]);
+}

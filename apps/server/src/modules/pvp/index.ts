@@ -99,6 +99,18 @@ export function createPvpModule(deps: {
       .limit(1)
       .executeTakeFirst();
 
+  /** Display names of members: nickname, else the masked account. */
+  const names = async (ids: string[], q: Db = db) => {
+    const wanted = ids.filter(Boolean);
+    if (wanted.length === 0) return new Map<string, string>();
+    const rows = await q
+      .selectFrom('member')
+      .select(['id', 'account', 'nickname'])
+      .where('id', 'in', wanted)
+      .execute();
+    return new Map(rows.map((m) => [String(m.id), m.nickname || maskAccount(m.account)]));
+  };
+
   /** Pays a seat's stack back to its member's wallet and frees the seat (once: the seat's key). */
   async function cashOut(tx: Transaction<Database>, seat: SeatRow): Promise<bigint> {
     const done = await tx
@@ -180,16 +192,7 @@ export function createPvpModule(deps: {
         .execute();
       return;
     }
-    const members = await db
-      .selectFrom('member')
-      .select(['id', 'account', 'nickname'])
-      .where(
-        'id',
-        'in',
-        players.map((p) => p.member_id),
-      )
-      .execute();
-    const nameOf = new Map(members.map((m) => [String(m.id), m.nickname || maskAccount(m.account)]));
+    const nameOf = await names(players.map((p) => String(p.member_id)));
     const dealt = dealNiuNiu(
       new FairStream({ serverSeed: hand.server_seed, clientSeed: `${table.code}`, nonce: hand.hand_no }),
       players.length,
@@ -317,16 +320,6 @@ export function createPvpModule(deps: {
     return settled;
   }
 
-  const names = async (ids: string[], q: Db = db) => {
-    const wanted = ids.filter(Boolean);
-    if (wanted.length === 0) return new Map<string, string>();
-    const rows = await q
-      .selectFrom('member')
-      .select(['id', 'account', 'nickname'])
-      .where('id', 'in', wanted)
-      .execute();
-    return new Map(rows.map((m) => [String(m.id), m.nickname || maskAccount(m.account)]));
-  };
   const holdem = createHoldemRooms({
     db,
     ledger,
@@ -394,18 +387,7 @@ export function createPvpModule(deps: {
 
   async function tableView(brand: Brand, table: PvpTableDef, memberId: string | null): Promise<PvpTable> {
     const seats = (await seatsOf(db, brand.id, table.code)) as SeatRow[];
-    const members = seats.length
-      ? await db
-          .selectFrom('member')
-          .select(['id', 'account', 'nickname'])
-          .where(
-            'id',
-            'in',
-            seats.map((s) => s.member_id),
-          )
-          .execute()
-      : [];
-    const nameOf = new Map(members.map((m) => [String(m.id), m.nickname || maskAccount(m.account)]));
+    const nameOf = await names(seats.map((s) => String(s.member_id)));
     const hand = await latestHand(db, brand.id, table.code);
     const bets = hand
       ? await db.selectFrom('pvp_bet').selectAll().where('hand_id', '=', hand.id).execute()

@@ -1,7 +1,7 @@
 import { CHAT_MESSAGE_MAX, chatSendBodySchema } from '@arcadia/contract';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { useLayoutEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -10,7 +10,7 @@ import { paths } from '../../../config/paths';
 import { useApiErrorText } from '../../../lib/api-error-text';
 import { formatMoney, minorToMajorText, toMinorUnits } from '../../../lib/money';
 import { useBrand } from '../../../lib/permission';
-import { onRealtimeReconnect, sendRealtime, useSocketEvent } from '../../../lib/realtime';
+import { useRealtimeTopic, useSocketEvent } from '../../../lib/realtime';
 import { useSessionStore } from '../../../lib/session-store';
 import { useToastStore } from '../../../lib/toast-store';
 import {
@@ -32,18 +32,10 @@ const TIP_PRESETS = [1, 5, 20, 100];
 /** Joins the room's topic while shown: messages, removals and the host's status arrive live. */
 function useRoomTopic(modelId: string) {
   const client = useQueryClient();
-  useEffect(() => {
-    const topic = `chat:${modelId}`;
-    sendRealtime('topic.join', { topic });
-    const off = onRealtimeReconnect(() => {
-      sendRealtime('topic.join', { topic });
-      void client.invalidateQueries({ queryKey: chatKeys.room(modelId) });
-    });
-    return () => {
-      off();
-      sendRealtime('topic.leave', { topic });
-    };
-  }, [modelId, client]);
+  useRealtimeTopic(
+    `chat:${modelId}`,
+    () => void client.invalidateQueries({ queryKey: chatKeys.room(modelId) }),
+  );
   const update = (fn: (old: ChatRoomReply) => ChatRoomReply) =>
     client.setQueryData(chatKeys.room(modelId), (old: ChatRoomReply | undefined) => (old ? fn(old) : old));
   useSocketEvent('chat.message', (m) => {

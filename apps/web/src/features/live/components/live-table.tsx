@@ -1,13 +1,14 @@
 import { hashServerSeed, liveRoundResult, type RoadOutcome } from '@arcadia/games';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { paths } from '../../../config/paths';
 import { useApiErrorText } from '../../../lib/api-error-text';
 import { formatMoney, minorToMajorText } from '../../../lib/money';
 import { useBrand } from '../../../lib/permission';
-import { onRealtimeReconnect, sendRealtime, useRealtimeStatus, useSocketEvent } from '../../../lib/realtime';
+import { useRealtimeStatus, useRealtimeTopic, useSocketEvent } from '../../../lib/realtime';
+import { useServerNow } from '../../../lib/server-clock';
 import { useSessionStore } from '../../../lib/session-store';
 import { useToastStore } from '../../../lib/toast-store';
 import { useUiStore } from '../../../lib/ui-store';
@@ -26,31 +27,10 @@ import '../live.css';
 
 const CHIPS = [1, 5, 10, 50, 100, 500, 1000, 5000];
 
-/** The server's time, ticking: countdowns and the deal run on it. */
-function useServerNow(offsetMs: number) {
-  const [now, setNow] = useState(() => Date.now() + offsetMs);
-  useEffect(() => {
-    const id = setInterval(() => setNow(Date.now() + offsetMs), 200);
-    return () => clearInterval(id);
-  }, [offsetMs]);
-  return now;
-}
-
 /** Joins the table's public topic while shown; rounds, totals and the member's settled bets update the page. */
 function useTableTopic(code: string) {
   const client = useQueryClient();
-  useEffect(() => {
-    const topic = `live:${code}`;
-    sendRealtime('topic.join', { topic });
-    const off = onRealtimeReconnect(() => {
-      sendRealtime('topic.join', { topic });
-      void client.invalidateQueries({ queryKey: ['live'] });
-    });
-    return () => {
-      off();
-      sendRealtime('topic.leave', { topic });
-    };
-  }, [code, client]);
+  useRealtimeTopic(`live:${code}`, () => void client.invalidateQueries({ queryKey: ['live'] }));
   useSocketEvent('live.round', (round) => {
     if (round.tableCode !== code) return;
     client.setQueryData(
@@ -129,7 +109,7 @@ export function LiveTable({ code }: { code: string }) {
   const mine = useLiveMyBets(code, Boolean(token) && !isTrial);
   const place = usePlaceLiveBet();
   useTableTopic(code);
-  const now = useServerNow(query.data?.offsetMs ?? 0);
+  const now = useServerNow(query.data?.offsetMs ?? 0, 200);
   const [chip, setChip] = useState(2);
   // Chips staged for one round: another round starts with none.
   const [staged, setStaged] = useState<{ roundId: string | null; bets: Record<string, bigint> }>({

@@ -1,6 +1,6 @@
 import { FairStream, dealNiuNiu, hashServerSeed } from '@arcadia/games';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -10,7 +10,8 @@ import { paths } from '../../../config/paths';
 import { useApiErrorText } from '../../../lib/api-error-text';
 import { formatMoney, minorToMajorText, toMinorUnits } from '../../../lib/money';
 import { useBrand } from '../../../lib/permission';
-import { onRealtimeReconnect, sendRealtime, useRealtimeStatus, useSocketEvent } from '../../../lib/realtime';
+import { useRealtimeStatus, useRealtimeTopic, useSocketEvent } from '../../../lib/realtime';
+import { useServerNow } from '../../../lib/server-clock';
 import { useSessionStore } from '../../../lib/session-store';
 import { useToastStore } from '../../../lib/toast-store';
 import { useUiStore } from '../../../lib/ui-store';
@@ -28,30 +29,10 @@ import '../pvp.css';
 
 const MULTIPLES = [1, 2, 3, 4, 5];
 
-function useServerNow(offsetMs: number) {
-  const [now, setNow] = useState(() => Date.now() + offsetMs);
-  useEffect(() => {
-    const id = setInterval(() => setNow(Date.now() + offsetMs), 250);
-    return () => clearInterval(id);
-  }, [offsetMs]);
-  return now;
-}
-
 /** Joins the room's topic: any change to seats or the hand refreshes the room. */
 function useRoomTopic(code: string) {
   const client = useQueryClient();
-  useEffect(() => {
-    const topic = `pvp:${code}`;
-    sendRealtime('topic.join', { topic });
-    const off = onRealtimeReconnect(() => {
-      sendRealtime('topic.join', { topic });
-      void client.invalidateQueries({ queryKey: pvpKeys.table(code) });
-    });
-    return () => {
-      off();
-      sendRealtime('topic.leave', { topic });
-    };
-  }, [code, client]);
+  useRealtimeTopic(`pvp:${code}`, () => void client.invalidateQueries({ queryKey: pvpKeys.table(code) }));
   useSocketEvent('pvp.table', (e) => {
     if (e.tableCode === code) void client.invalidateQueries({ queryKey: pvpKeys.table(code) });
   });
