@@ -62,6 +62,7 @@ import { createGameInfoResolver } from './modules/bets/game-info.js';
 import { createVendorSecrets } from './modules/vendors/vendor-secret.js';
 import { registerVendorRoutes } from './modules/vendors/vendor.routes.js';
 import { registerHouse } from './modules/house/house.routes.js';
+import { createDemoPlay, demoPlayEnabled } from './modules/house/house.demo-play.js';
 import { createVendorWalletService } from './modules/vendors/vendor-wallet.service.js';
 import { registerRecordRoutes } from './modules/records/records.routes.js';
 import { createRealtimeModule } from './modules/realtime/index.js';
@@ -325,6 +326,12 @@ export async function buildApp(deps: AppDeps) {
   const vendors = new VendorRegistry();
   // The house vendor: its adapter joins the registry; its game API lives under /house/api.
   registerHouse(app, hooks, { db, vendors, secrets: vendorSecrets });
+  // Demo mode's players (DEMO_PLAY): a week of house rounds on first start, then a few now and then.
+  if (demoPlayEnabled(config)) {
+    const demoPlay = createDemoPlay({ app, db, sessions, brands, merchant: config.DEFAULT_MERCHANT });
+    jobs.register(demoPlay.job);
+    app.addHook('preClose', async () => demoPlay.stop());
+  }
   const catalogue = createCatalogueService({
     repository: createCatalogueRepository(db),
     bus,

@@ -24,6 +24,8 @@ export const configSchema = z.object({
   DEMO: flag.default(true),
   /** The sportsbook's simulator of fictional fixtures (docs/sportsbook.md); on with DEMO unless set. */
   SPORTS_SIMULATOR: flag.optional(),
+  /** Demo mode only: the demo players play the house games (a week's worth on first start, then a little now and then). */
+  DEMO_PLAY: flag.optional(),
   OPS_API_KEY: z.string().min(16).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: z.string().optional(),
