@@ -67,7 +67,53 @@ export const pvpHoldemSchema = z.object({
     .nullable(),
 });
 
-export const pvpGameSchema = z.enum(['niuniu', 'holdem']);
+export type PvpHoldem = z.infer<typeof pvpHoldemSchema>;
+
+/**
+ * A three-card hand in play, as the viewer may see it: the viewer's own cards once looked (or once
+ * the hand is over), the other side of a comparison the viewer took part in, everyone still in at
+ * a showdown; otherwise null.
+ */
+export const pvpThreeCardSchema = z.object({
+  /** Betting round (1 … maxRounds); after the last, the players still in show down. */
+  round: z.number().int(),
+  maxRounds: z.number().int(),
+  /** The blind price of a turn now, minor units (a seen player pays twice). */
+  stake: z.string(),
+  pot: z.string(),
+  button: z.number().int(),
+  toAct: z.number().int().nullable(),
+  /** When the player to act runs out of time (then folds). */
+  deadline: z.iso.datetime().nullable(),
+  players: z.array(
+    z.object({
+      seat: z.number().int(),
+      committed: z.string(),
+      folded: z.boolean(),
+      /** Out by losing a comparison. */
+      lost: z.boolean(),
+      /** Has looked at their cards. */
+      seen: z.boolean(),
+      hole: z.array(z.string()).nullable(),
+    }),
+  ),
+  comparisons: z.array(
+    z.object({ seat: z.number().int(), against: z.number().int(), winner: z.number().int() }),
+  ),
+  /** The viewer is in the hand and has not looked yet. */
+  canLook: z.boolean(),
+  /** The viewer's choices when it is the viewer's turn: call at `price`, raise to a level, compare with a seat. */
+  options: z
+    .object({
+      price: z.string(),
+      raises: z.array(z.object({ to: z.string(), price: z.string() })),
+      compare: z.array(z.number().int()),
+    })
+    .nullable(),
+});
+export type PvpThreeCard = z.infer<typeof pvpThreeCardSchema>;
+
+export const pvpGameSchema = z.enum(['niuniu', 'holdem', 'threecard']);
 
 export const pvpTableSchema = z.object({
   tableCode: tableCodeSchema,
@@ -101,6 +147,8 @@ export const pvpTableSchema = z.object({
       result: pvpHandResultSchema.nullable(),
       /** Hold'em rooms: the hand in play. */
       holdem: pvpHoldemSchema.nullable(),
+      /** Three-card rooms: the hand in play. */
+      threecard: pvpThreeCardSchema.nullable(),
     })
     .nullable(),
 });
@@ -161,15 +209,16 @@ export const pvpRoutes = {
     ...endpoints.pvpAct,
     tag: 'pvp',
     summary:
-      "Hold'em rooms: the member's action when it is their turn — fold, check, call, or raise to a street total (`to`, minor units; the whole stack is always allowed). Errors: `pvp.not_seated`, `pvp.not_your_turn`, `pvp.action_invalid`.",
+      "Turn-based rooms: the member's action. Hold'em, on their turn: fold, check, call, or raise to a street total (`to`, minor units; the whole stack is always allowed). Three-card: look at one's cards (any time), and on their turn fold, call, raise the blind price to a level (`to`, minor units) or compare hands with a seat still in (`against`, from the second turn). Errors: `pvp.not_seated`, `pvp.not_your_turn`, `pvp.action_invalid`.",
     body: z.object({
       tableCode: tableCodeSchema,
       handId: idSchema,
-      action: z.enum(['fold', 'check', 'call', 'raise']),
+      action: z.enum(['fold', 'check', 'call', 'raise', 'look', 'compare']),
       to: z
         .string()
         .regex(/^[1-9][0-9]{0,15}$/)
         .optional(),
+      against: z.number().int().min(0).max(9).optional(),
     }),
     reply: z.object({ ok: z.literal(true) }),
   }),

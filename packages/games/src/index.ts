@@ -26,3 +26,4 @@ export * from './live/tables.js';
 export * from './pvp/hands.js';
 export * from './pvp/niuniu.js';
 export * from './pvp/holdem.js';
+export * from './pvp/threecard.js';

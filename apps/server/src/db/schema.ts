@@ -1,5 +1,5 @@
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
-import type { HoldemState, LiveResult } from '@arcadia/games';
+import type { HoldemState, LiveResult, ThreeCardState } from '@arcadia/games';
 
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 type Json<T> = ColumnType<T, string, string>;
@@ -809,7 +809,12 @@ export interface PvpHandTable {
   closes_at: ColumnType<Date, Date | string, Date | string>;
   result_at: ColumnType<Date, Date | string, Date | string>;
   result: ColumnType<
-    { seats: PvpHandResultSeat[]; bankerSeat: number; holdem?: HoldemState } | null,
+    {
+      seats: PvpHandResultSeat[];
+      bankerSeat: number;
+      holdem?: HoldemState;
+      threecard?: ThreeCardState;
+    } | null,
     string | null | undefined,
     string | null
   >;

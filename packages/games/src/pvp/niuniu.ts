@@ -9,7 +9,7 @@ import { fullDeck, type NiuNiuHand } from './hands.js';
 
 export interface PvpTableDef {
   code: string;
-  game: 'niuniu' | 'holdem';
+  game: 'niuniu' | 'holdem' | 'threecard';
   /** One bet multiple, the brand's major units. */
   unit: number;
   /** Least buy-in, major units. */
@@ -24,6 +24,9 @@ export interface PvpTableDef {
   /** Hold'em: the blinds (major units; `unit` is the big blind) and the time each player has to act. */
   smallBlind?: number;
   actionMs?: number;
+  /** Three-card: the blind prices a stake may be raised to (multiples of `unit`, the ante) and the rounds before the showdown. */
+  levels?: number[];
+  maxRounds?: number;
 }
 
 export const pvpTables: readonly PvpTableDef[] = [
@@ -65,6 +68,24 @@ export const pvpTables: readonly PvpTableDef[] = [
     rakeBp: 500,
     rakeCapUnits: 5,
     actionMs: 20_000,
+  },
+  // Three-card, ante 1: blind prices 1, 2, 3 or 5, seen twice that; eight rounds, then the
+  // showdown. A seat is dealt in with 81 (the most a hand can cost); rake 5 %, at most 10.
+  {
+    code: 'PVP_ZJH_1',
+    game: 'threecard',
+    unit: 1,
+    minBuyIn: 100,
+    maxSeats: 5,
+    betMs: 0,
+    dealMs: 0,
+    // Time to take in the hands a comparison or the showdown turned over.
+    pauseMs: 6_000,
+    rakeBp: 500,
+    rakeCapUnits: 10,
+    actionMs: 20_000,
+    levels: [1, 2, 3, 5],
+    maxRounds: 8,
   },
 ];
 

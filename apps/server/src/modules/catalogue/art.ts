@@ -57,6 +57,7 @@ export const gameMotifs = [
   'live-roulette',
   'pvp-niuniu',
   'pvp-holdem',
+  'pvp-threecard',
   'lobby',
 ] as const;
 export type GameMotif = (typeof gameMotifs)[number];
@@ -127,6 +128,15 @@ function motif(kind: GameMotif, accent: string, light: string): string {
 <text x="112" y="104" font-family="system-ui,sans-serif" font-size="28" font-weight="800" fill="#111">A</text>
 <text x="160" y="112" font-family="system-ui,sans-serif" font-size="28" font-weight="800" fill="#c62828">A</text>
 ${[0, 1, 2].map((i) => `<circle cx="${214 + i * 4}" cy="${150 - i * 9}" r="14" fill="${accent}" stroke="#fff" stroke-width="3"/>`).join('')}`;
+    case 'pvp-threecard':
+      return `${[0, 1, 2]
+        .map(
+          (i) =>
+            `<rect x="${96 + i * 30}" y="${70 + Math.abs(i - 1) * 8}" width="60" height="88" rx="8" fill="#fff" stroke="#00000022" transform="rotate(${(i - 1) * 14} ${126 + i * 30} 160)"/>
+<text x="${110 + i * 30}" y="${108 + Math.abs(i - 1) * 8}" font-family="system-ui,sans-serif" font-size="26" font-weight="800" fill="#c62828" transform="rotate(${(i - 1) * 14} ${126 + i * 30} 160)">K</text>`,
+        )
+        .join('')}
+<ellipse cx="150" cy="196" rx="64" ry="14" fill="${accent}" opacity="0.85"/>`;
     case 'pvp-niuniu':
       return `${[0, 1, 2, 3, 4]
         .map(

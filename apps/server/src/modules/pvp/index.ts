@@ -21,7 +21,8 @@ import type { Brand } from '../brand/brand.service.js';
 import type { LedgerService } from '../ledger/ledger.service.js';
 import type { RealtimeHub } from '../realtime/index.js';
 import { maskAccount } from '../records/records.service.js';
-import { createHoldemRooms } from './pvp.holdem.js';
+import { holdemEngine, threeCardEngine } from './pvp.engines.js';
+import { createTurnRooms } from './pvp.turns.js';
 
 type SeatRow = Selectable<PvpSeatTable>;
 type HandRow = Selectable<PvpHandTable>;
@@ -320,16 +321,21 @@ export function createPvpModule(deps: {
     return settled;
   }
 
-  const holdem = createHoldemRooms({
+  const turnDeps = {
     db,
     ledger,
     minor,
-    currency: async (merchantId, q) => (await money(merchantId, q)).currency,
+    currency: async (merchantId: number, q?: Db) => (await money(merchantId, q)).currency,
     names,
     cashOut,
     now: () => clock.now(),
     randomHex,
-  });
+  };
+  /** The turn-based games (hold'em, three-card); bull-bull runs on its betting clock below. */
+  const turnRooms = {
+    holdem: createTurnRooms(holdemEngine, turnDeps),
+    threecard: createTurnRooms(threeCardEngine, turnDeps),
+  };
 
   async function activeMerchants(): Promise<number[]> {
     const rows = await db.selectFrom('merchant').select('id').where('status', '=', 'active').execute();
@@ -344,16 +350,17 @@ export function createPvpModule(deps: {
         try {
           const seats = (await seatsOf(db, merchantId, table.code)) as SeatRow[];
           const hand = await latestHand(db, merchantId, table.code);
-          if (table.game === 'holdem') {
+          if (table.game !== 'niuniu') {
+            const rooms = turnRooms[table.game];
             if (hand?.status === 'betting') {
-              // Past the deadline the player to act checks or folds; a seat on its way out folds at once.
+              // Past the deadline the player to act times out; a seat on its way out folds at once.
               const moved =
                 now >= hand.closes_at
-                  ? await holdem.timeout(table, hand)
-                  : seats.some((s) => s.status === 'leaving') && (await holdem.foldLeaving(table, hand));
+                  ? await rooms.timeout(table, hand)
+                  : seats.some((s) => s.status === 'leaving') && (await rooms.foldLeaving(table, hand));
               if (moved) changed(merchantId, table.code);
             } else if (!hand || now.getTime() >= new Date(hand.result_at).getTime() + table.pauseMs) {
-              if (seats.length >= 2 && (await holdem.open(merchantId, table, seats, hand))) {
+              if (seats.length >= 2 && (await rooms.open(merchantId, table, seats, hand))) {
                 out.opened++;
                 changed(merchantId, table.code);
               }
@@ -393,6 +400,8 @@ export function createPvpModule(deps: {
       ? await db.selectFrom('pvp_bet').selectAll().where('hand_id', '=', hand.id).execute()
       : [];
     const revealed = hand?.status === 'settled' || hand?.status === 'voided';
+    const viewerSeat =
+      seats.find((s) => memberId !== null && String(s.member_id) === String(memberId))?.seat_no ?? null;
     return {
       tableCode: table.code,
       game: table.game,
@@ -417,14 +426,8 @@ export function createPvpModule(deps: {
             seedHash: hand.seed_hash,
             serverSeed: revealed ? hand.server_seed : null,
             bets: bets.map((b) => ({ seat: b.seat_no, multiple: b.multiple })),
-            holdem:
-              table.game === 'holdem'
-                ? holdem.view(
-                    hand,
-                    seats.find((s) => memberId !== null && String(s.member_id) === String(memberId))
-                      ?.seat_no ?? null,
-                  )
-                : null,
+            holdem: table.game === 'holdem' ? turnRooms.holdem.view(hand, viewerSeat) : null,
+            threecard: table.game === 'threecard' ? turnRooms.threecard.view(hand, viewerSeat) : null,
             result: hand.result
               ? {
                   bankerSeat: hand.result.bankerSeat,
@@ -573,8 +576,8 @@ export function createPvpModule(deps: {
 
       registerRoute(app, hooks, pvpRoutes.pvpAct, async ({ brand, session, body }) => {
         const table = tableOrThrow(body.tableCode);
-        if (table.game !== 'holdem')
-          throw new AppError('pvp.action_invalid', { reason: 'not a hold’em room' });
+        if (table.game === 'niuniu')
+          throw new AppError('pvp.action_invalid', { reason: 'bull-bull rooms take bets, not actions' });
         const seat = (await seatsOf(db, brand.id, table.code)).find(
           (s) => String(s.member_id) === String(session!.member.id),
         );
@@ -582,15 +585,33 @@ export function createPvpModule(deps: {
         const hand = await latestHand(db, brand.id, table.code);
         if (!hand || String(hand.id) !== body.handId || hand.status !== 'betting')
           throw new AppError('pvp.action_invalid', { reason: 'no such hand in play' });
-        const action =
-          body.action === 'raise'
-            ? body.to === undefined
-              ? (() => {
-                  throw new AppError('pvp.action_invalid', { reason: 'a raise names its amount' });
-                })()
-              : { type: 'raise' as const, to: Number(body.to) }
-            : { type: body.action };
-        await holdem.act(table, hand, seat as SeatRow, action);
+        if (body.action === 'raise' && body.to === undefined)
+          throw new AppError('pvp.action_invalid', { reason: 'a raise names its amount' });
+        if (table.game === 'holdem') {
+          if (body.action === 'look' || body.action === 'compare')
+            throw new AppError('pvp.action_invalid', { reason: `no ${body.action} in hold’em` });
+          await turnRooms.holdem.act(
+            table,
+            hand,
+            seat as SeatRow,
+            body.action === 'raise' ? { type: 'raise', to: Number(body.to) } : { type: body.action },
+          );
+        } else {
+          if (body.action === 'check')
+            throw new AppError('pvp.action_invalid', { reason: 'no check in three-card' });
+          if (body.action === 'compare' && body.against === undefined)
+            throw new AppError('pvp.action_invalid', { reason: 'a comparison names the seat' });
+          await turnRooms.threecard.act(
+            table,
+            hand,
+            seat as SeatRow,
+            body.action === 'raise'
+              ? { type: 'raise', to: Number(body.to) }
+              : body.action === 'compare'
+                ? { type: 'compare', against: body.against! }
+                : { type: body.action },
+          );
+        }
         changed(brand.id, table.code);
         return { ok: true as const };
       });
@@ -614,9 +635,9 @@ export function createPvpModule(deps: {
           const hand = await latestHand(tx, brand.id, table.code);
           // A seat in a hand not yet paid leaves once it is: its chips may be in the pot.
           const inDeal =
-            (hand?.status === 'dealing' && (hand.result?.seats ?? []).some((s) => s.seat === seat.seat_no)) ||
-            (hand?.status === 'betting' &&
-              (hand.result?.holdem?.players ?? []).some((p) => p.seat === seat.seat_no));
+            hand !== undefined &&
+            ((hand.status === 'dealing' && (hand.result?.seats ?? []).some((s) => s.seat === seat.seat_no)) ||
+              (table.game !== 'niuniu' && turnRooms[table.game].inHand(hand, seat.seat_no)));
           if (inDeal) {
             await tx.updateTable('pvp_seat').set({ status: 'leaving' }).where('id', '=', seat.id).execute();
             return { cashedOut: null, leaving: true };

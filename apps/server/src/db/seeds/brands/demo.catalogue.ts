@@ -20,7 +20,8 @@ export type HouseEngine =
   | 'live-sic-bo'
   | 'live-roulette'
   | 'pvp-niuniu'
-  | 'pvp-holdem';
+  | 'pvp-holdem'
+  | 'pvp-threecard';
 
 export interface SeedVendor {
   vassalage: string;
@@ -58,6 +59,7 @@ const classifyOf: Record<HouseEngine, string[]> = {
   'live-roulette': [],
   'pvp-niuniu': [],
   'pvp-holdem': [],
+  'pvp-threecard': [],
 };
 
 export const demoVendors: SeedVendor[] = [
@@ -192,6 +194,7 @@ export const demoGames: SeedGame[] = [
       ['PVP_NIUNIU_1', 'pvp-niuniu', 'Bull-Bull Room', '牛牛房'],
       ['PVP_NIUNIU_10', 'pvp-niuniu', 'Bull-Bull High Room', '牛牛 高额房'],
       ['PVP_HOLDEM_1', 'pvp-holdem', "Hold'em 1/2", '德州扑克 1/2'],
+      ['PVP_ZJH_1', 'pvp-threecard', 'Three-Card Room', '炸金花房'],
     ] as Row[]
   ).map(([gameCode, engine, en, zh]): SeedGame => ({
     gameCode,

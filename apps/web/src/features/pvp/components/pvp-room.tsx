@@ -1,4 +1,4 @@
-import { FairStream, dealNiuNiu, hashServerSeed } from '@arcadia/games';
+import { FairStream, dealNiuNiu, fullDeck, hashServerSeed } from '@arcadia/games';
 import { useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -25,6 +25,7 @@ import {
   usePvpTable,
 } from '../api/pvp';
 import { HoldemTable } from './holdem-table';
+import { ThreeCardTable } from './three-card-table';
 import '../pvp.css';
 
 const MULTIPLES = [1, 2, 3, 4, 5];
@@ -105,20 +106,39 @@ function BuyIn({ table }: { table: PvpTableReply }) {
   );
 }
 
+/**
+ * Whether the cards shown match the seed's deal: bull-bull deals five to each seat in turn from a
+ * sample; the turn games shuffle the deck and deal round by round (hold'em two each then the
+ * board, three-card three each), seats in order.
+ */
+function dealtFrom(stream: FairStream, hand: PvpHandItem) {
+  if (hand.holdem || hand.threecard) {
+    const deck = stream.shuffle(fullDeck());
+    const players = hand.holdem?.players ?? hand.threecard!.players;
+    const n = players.length;
+    const holesOk = players.every((p, i) => !p.hole || p.hole.every((c, round) => c === deck[round * n + i]));
+    const board = hand.holdem?.board ?? [];
+    return holesOk && board.every((c, k) => c === deck[2 * n + k]);
+  }
+  const dealt = dealNiuNiu(stream, hand.result!.seats.length);
+  return JSON.stringify(dealt) === JSON.stringify(hand.result!.seats.map((s) => s.cards));
+}
+
 /** Checks a settled hand in the browser: the seed against its hash, and the cards it deals. */
 function VerifyHand({ table, hand }: { table: PvpTableReply; hand: PvpHandItem }) {
   const { t } = useTranslation('pvp');
   const [verdict, setVerdict] = useState<{ handId: string; ok: boolean } | null>(null);
   if (!hand.serverSeed || !hand.result) return null;
   const check = () => {
-    const dealt = dealNiuNiu(
-      new FairStream({ serverSeed: hand.serverSeed!, clientSeed: table.tableCode, nonce: hand.handNo }),
-      hand.result!.seats.length,
-    );
-    const ok =
-      hashServerSeed(hand.serverSeed!) === hand.seedHash &&
-      JSON.stringify(dealt) === JSON.stringify(hand.result!.seats.map((s) => s.cards));
-    setVerdict({ handId: hand.handId, ok });
+    const stream = new FairStream({
+      serverSeed: hand.serverSeed!,
+      clientSeed: table.tableCode,
+      nonce: hand.handNo,
+    });
+    setVerdict({
+      handId: hand.handId,
+      ok: hashServerSeed(hand.serverSeed!) === hand.seedHash && dealtFrom(stream, hand),
+    });
   };
   const shown = verdict?.handId === hand.handId ? verdict : null;
   return (
@@ -136,7 +156,8 @@ function VerifyHand({ table, hand }: { table: PvpTableReply; hand: PvpHandItem }
 }
 
 /**
- * A card room (/pvp/:tableCode): bull-bull with a rotating banker. The seats around the table with
+ * A card room (/pvp/:tableCode): bull-bull with a rotating banker (hold'em and three-card have their own
+ * felts, HoldemTable and ThreeCardTable). The seats around the table with
  * their stacks, the hand on the clock (bets, the deal, the results), the member's buy-in, bet
  * multiple and cash-out, and the hand's fairness proof.
  */
@@ -191,13 +212,17 @@ export function PvpRoom({ code }: { code: string }) {
       ? hand.status === 'betting'
         ? t('status.in_play', { street: t(`street.${hand.holdem?.street ?? 'preflop'}`) })
         : t('status.settled')
-      : betting
-        ? t('status.betting', { seconds: secondsLeft })
-        : hand.status === 'betting' || hand.status === 'dealing'
-          ? t('status.dealing')
-          : hand.status === 'voided'
-            ? t('status.voided')
-            : t('status.settled');
+      : table.game === 'threecard'
+        ? hand.status === 'betting'
+          ? t('status.in_round', { n: hand.threecard?.round ?? 1 })
+          : t('status.settled')
+        : betting
+          ? t('status.betting', { seconds: secondsLeft })
+          : hand.status === 'betting' || hand.status === 'dealing'
+            ? t('status.dealing')
+            : hand.status === 'voided'
+              ? t('status.voided')
+              : t('status.settled');
 
   const seatView = (n: number) => {
     const seat = table.seats.find((s) => s.seat === n);
@@ -265,7 +290,9 @@ export function PvpRoom({ code }: { code: string }) {
         <span className="pvp-room__rules">
           {table.game === 'holdem'
             ? t('blinds', { big: money(table.unit), min: money(table.minBuyIn) })
-            : t('stakes', { unit: money(table.unit), min: money(table.minBuyIn) })}
+            : table.game === 'threecard'
+              ? t('ante', { ante: money(table.unit), min: money(table.minBuyIn) })
+              : t('stakes', { unit: money(table.unit), min: money(table.minBuyIn) })}
         </span>
       </header>
       <div className="pvp-room__bar">
@@ -281,6 +308,8 @@ export function PvpRoom({ code }: { code: string }) {
 
       {table.game === 'holdem' ? (
         <HoldemTable table={table} now={now} money={money} />
+      ) : table.game === 'threecard' ? (
+        <ThreeCardTable table={table} now={now} money={money} />
       ) : (
         <section className="pvp-felt" aria-label={t('table')}>
           <ol className="pvp-seats">{Array.from({ length: table.maxSeats }, (_, n) => seatView(n))}</ol>
