@@ -27,3 +27,5 @@ export * from './pvp/hands.js';
 export * from './pvp/niuniu.js';
 export * from './pvp/holdem.js';
 export * from './pvp/threecard.js';
+export * from './pvp/turn-views.js';
+export * from './pvp/bots.js';

@@ -3,23 +3,10 @@ import { type Kysely, type Selectable, type Transaction, sql } from 'kysely';
 import type { Database, PvpHandResultSeat, PvpHandTable, PvpSeatTable } from '../../db/schema.js';
 import { AppError } from '../../lib/app-error.js';
 import type { LedgerService } from '../ledger/ledger.service.js';
-import type { Card } from '@arcadia/games';
+import type { Card, TurnOutcome } from '@arcadia/games';
 
 type SeatRow = Selectable<PvpSeatTable>;
 type HandRow = Selectable<PvpHandTable>;
-
-/** A seat's line in a finished hand. */
-export interface TurnOutcomeSeat {
-  seat: number;
-  committed: number;
-  /** Chips won from the pot, before rake. */
-  won: number;
-  /** The cards shown to everyone (empty when not shown). */
-  cards: Card[];
-  /** The hand's category, or why none is shown (`folded`, `uncalled`, ...). */
-  hand: string;
-  value: number;
-}
 
 /**
  * A turn-based card game for the rooms: a pure state machine of packages/games seen through what
@@ -49,7 +36,7 @@ export interface TurnEngine<S, A, V> {
   timeoutAction(state: S): A;
   fold: A;
   /** The finished hand: every seat's line, and the part of the pot the house rakes a share of. */
-  outcome(state: S): { seats: TurnOutcomeSeat[]; rakeBase: number };
+  outcome(state: S): TurnOutcome;
   /** The hand as `viewerSeat` may see it; `over` once settled. */
   view(state: S, viewerSeat: number | null, over: boolean, deadline: string | null): V;
 }

@@ -5,6 +5,12 @@ import { call } from '../../../lib/api-client';
 export type PvpTableReply = RouteReply<Routes['pvpTable']>;
 export type PvpSeatItem = PvpTableReply['seats'][number];
 export type PvpHandItem = NonNullable<PvpTableReply['hand']>;
+/** A table as the felts draw it: a room from the server, or a practice table with computer players. */
+export type PvpTableView = Omit<PvpTableReply, 'seats' | 'serverTime'> & {
+  seats: (PvpSeatItem & { computer?: boolean })[];
+};
+/** An action at a turn-based table, and how it is sent (to the server, or to a practice table). */
+export type PvpActBody = Omit<RouteBodyIn<Routes['pvpAct']>, 'tableCode' | 'handId'>;
 
 export const pvpKeys = {
   table: (code: string) => ['pvp', 'table', code] as const,

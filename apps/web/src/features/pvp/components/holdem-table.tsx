@@ -6,7 +6,7 @@ import { useApiErrorText } from '../../../lib/api-error-text';
 import { minorToMajorText, toMinorUnits } from '../../../lib/money';
 import { useBrand } from '../../../lib/permission';
 import { useToastStore } from '../../../lib/toast-store';
-import { type PvpTableReply, pvpKeys, usePvpAct } from '../api/pvp';
+import { type PvpActBody, type PvpTableView, pvpKeys, usePvpAct } from '../api/pvp';
 
 /**
  * A hold'em hand on the felt: the seats with what they have behind and in front, the dealer
@@ -17,10 +17,13 @@ export function HoldemTable({
   table,
   now,
   money,
+  onAct,
 }: {
-  table: PvpTableReply;
+  table: PvpTableView;
   now: number;
   money: (minor: string | bigint) => string;
+  /** Where actions go instead of the server (a practice table). */
+  onAct?: (body: PvpActBody) => void;
 }) {
   const { t } = useTranslation('pvp');
   const brand = useBrand();
@@ -36,7 +39,12 @@ export function HoldemTable({
   const seconds =
     live && holdem.deadline ? Math.max(0, Math.ceil((Date.parse(holdem.deadline) - now) / 1000)) : null;
 
-  const send = (action: 'fold' | 'check' | 'call' | 'raise', to?: string) =>
+  const send = (action: 'fold' | 'check' | 'call' | 'raise', to?: string) => {
+    if (onAct) {
+      setRaiseTo('');
+      onAct({ action, ...(to ? { to } : {}) });
+      return;
+    }
     act.mutate(
       { tableCode: table.tableCode, handId: hand!.handId, action, ...(to ? { to } : {}) },
       {
@@ -47,6 +55,7 @@ export function HoldemTable({
         onError: (err) => showToast(errorText(err), 'error'),
       },
     );
+  };
   const raiseMinor = toMinorUnits(raiseTo || '0', brand.currencyScale);
   const raiseOk =
     opts !== null &&
@@ -76,6 +85,7 @@ export function HoldemTable({
                 </span>
               )}
               {s.leaving && <span className="pvp-seat__leaving">{t('leaving')}</span>}
+              {s.computer && <span className="pvp-seat__computer">{t('computer')}</span>}
             </div>
             <div className="pvp-seat__stack">{money(behind)}</div>
             {p && (

@@ -25,6 +25,7 @@ import {
   usePvpTable,
 } from '../api/pvp';
 import { HoldemTable } from './holdem-table';
+import { PracticeLinks } from './practice-room';
 import { ThreeCardTable } from './three-card-table';
 import '../pvp.css';
 
@@ -318,11 +319,17 @@ export function PvpRoom({ code }: { code: string }) {
 
       <section className="pvp-controls" aria-label={t('controls')}>
         {!token ? (
-          <button type="button" className="button button--primary" onClick={() => openModal('login')}>
-            {t('sign_in_to_sit')}
-          </button>
+          <>
+            <button type="button" className="button button--primary" onClick={() => openModal('login')}>
+              {t('sign_in_to_sit')}
+            </button>
+            <PracticeLinks />
+          </>
         ) : isTrial ? (
-          <p className="pvp-controls__note">{t('trial_watch')}</p>
+          <>
+            <p className="pvp-controls__note">{t('trial_watch')}</p>
+            <PracticeLinks />
+          </>
         ) : !mine ? (
           table.seats.length < table.maxSeats ? (
             <BuyIn table={table} />

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { PlayingCard } from '../../../components/playing-card';
 import { useApiErrorText } from '../../../lib/api-error-text';
 import { useToastStore } from '../../../lib/toast-store';
-import { type PvpTableReply, pvpKeys, usePvpAct } from '../api/pvp';
+import { type PvpActBody, type PvpTableView, pvpKeys, usePvpAct } from '../api/pvp';
 
 type Action = 'fold' | 'call' | 'raise' | 'look' | 'compare';
 
@@ -17,10 +17,13 @@ export function ThreeCardTable({
   table,
   now,
   money,
+  onAct,
 }: {
-  table: PvpTableReply;
+  table: PvpTableView;
   now: number;
   money: (minor: string | bigint) => string;
+  /** Where actions go instead of the server (a practice table). */
+  onAct?: (body: PvpActBody) => void;
 }) {
   const { t } = useTranslation('pvp');
   const client = useQueryClient();
@@ -36,7 +39,11 @@ export function ThreeCardTable({
   const nameOf = (seat: number) =>
     table.seats.find((s) => s.seat === seat)?.player ?? t('seat_empty', { n: seat + 1 });
 
-  const send = (action: Action, extra: { to?: string; against?: number } = {}) =>
+  const send = (action: Action, extra: { to?: string; against?: number } = {}) => {
+    if (onAct) {
+      onAct({ action, ...extra });
+      return;
+    }
     act.mutate(
       { tableCode: table.tableCode, handId: hand!.handId, action, ...extra },
       {
@@ -44,6 +51,7 @@ export function ThreeCardTable({
         onError: (err) => showToast(errorText(err), 'error'),
       },
     );
+  };
 
   const seat = (n: number) => {
     const s = table.seats.find((x) => x.seat === n);
@@ -67,6 +75,7 @@ export function ThreeCardTable({
                 </span>
               )}
               {s.leaving && <span className="pvp-seat__leaving">{t('leaving')}</span>}
+              {s.computer && <span className="pvp-seat__computer">{t('computer')}</span>}
             </div>
             <div className="pvp-seat__stack">{money(behind)}</div>
             {p && (
