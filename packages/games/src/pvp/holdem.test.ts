@@ -131,4 +131,65 @@ describe("hold'em hands", () => {
     expect(r.showdown).toEqual([]);
     expect(Object.fromEntries(r.won)).toEqual({ 4: 15 });
   });
+
+  it('a short all-in raise does not reopen the betting for those who had acted; a full raise does', () => {
+    // Seats 0 (button), 1 (small blind), 2 (big blind), 3 with only 130 behind.
+    let s = startHoldem({
+      seats: [
+        { seat: 0, stack: 1_000 },
+        { seat: 1, stack: 1_000 },
+        { seat: 2, stack: 1_000 },
+        { seat: 3, stack: 130 },
+      ],
+      button: 0,
+      smallBlind: 5,
+      bigBlind: 10,
+      deck: fullDeck(),
+    });
+    expect(s.toAct).toBe(3);
+    s = applyHoldem(s, 3, { type: 'fold' });
+    // The button raises to 100 (a raise of 90); the blinds call.
+    s = applyHoldem(s, 0, { type: 'raise', to: 100 });
+    s = applyHoldem(s, 1, { type: 'call' });
+    s = applyHoldem(s, 2, { type: 'call' });
+    expect(s.street).toBe('flop');
+    // Flop: the small blind bets 100, the big blind calls, the button raises to 500 — a full
+    // raise: both may raise again.
+    s = applyHoldem(s, 1, { type: 'raise', to: 100 });
+    s = applyHoldem(s, 2, { type: 'call' });
+    s = applyHoldem(s, 0, { type: 'raise', to: 500 });
+    expect(holdemOptions(s)).toMatchObject({ seat: 1, canRaise: true });
+
+    // Again with a short all-in: seat 3 holds 130 and the others 1,000.
+    s = startHoldem({
+      seats: [
+        { seat: 0, stack: 1_000 },
+        { seat: 1, stack: 1_000 },
+        { seat: 2, stack: 1_000 },
+        { seat: 3, stack: 130 },
+      ],
+      button: 2,
+      smallBlind: 5,
+      bigBlind: 10,
+      deck: fullDeck(),
+    });
+    // Button 2: small blind 3, big blind 0, seat 1 first to act.
+    expect([s.smallBlindSeat, s.bigBlindSeat, s.toAct]).toEqual([3, 0, 1]);
+    s = applyHoldem(s, 1, { type: 'raise', to: 100 }); // a full raise of 90
+    s = applyHoldem(s, 2, { type: 'call' });
+    // Seat 3 goes all in for 130: 30 more, short of a full raise (90).
+    expect(holdemOptions(s)).toMatchObject({ seat: 3, maxRaiseTo: 130 });
+    s = applyHoldem(s, 3, { type: 'raise', to: 130 });
+    // The big blind had not acted since the raise: it may raise. Seats 1 and 2 had: call or fold only.
+    expect(holdemOptions(s)).toMatchObject({ seat: 0, canRaise: true });
+    s = applyHoldem(s, 0, { type: 'call' });
+    expect(holdemOptions(s)).toMatchObject({ seat: 1, canRaise: false, toCall: 30 });
+    expect(() => applyHoldem(s, 1, { type: 'raise', to: 300 })).toThrow(HoldemRuleError);
+    s = applyHoldem(s, 1, { type: 'call' });
+    expect(holdemOptions(s)).toMatchObject({ seat: 2, canRaise: false });
+    s = applyHoldem(s, 2, { type: 'call' });
+    // On the flop everyone may bet and raise again.
+    expect(s.street).toBe('flop');
+    expect(s.players.every((p) => !p.capped)).toBe(true);
+  });
 });

@@ -20,6 +20,11 @@ export interface HoldemPlayer {
   allIn: boolean;
   /** Has acted since the last bet or raise on this street. */
   acted: boolean;
+  /**
+   * Had already acted when a short all-in raise came: may call or fold it but not raise again
+   * (betting reopens only with a full raise). Absent in hands stored before the rule.
+   */
+  capped?: boolean;
   hole: Card[];
 }
 
@@ -140,8 +145,11 @@ export function holdemOptions(s: HoldemState) {
     seat: p.seat,
     canCheck: toCall === 0,
     toCall,
-    /** Raising is open unless the player can only call or is facing an all-in it cannot beat. */
-    canRaise: available > toCall,
+    /**
+     * Raising is open unless the player can only call, or already acted before a short all-in
+     * raise (which does not reopen the betting for them).
+     */
+    canRaise: available > toCall && !p.capped,
     minRaiseTo: minTo,
     maxRaiseTo: p.street + available,
   };
@@ -151,6 +159,7 @@ function dealStreet(s: HoldemState) {
   for (const p of s.players) {
     p.street = 0;
     p.acted = false;
+    p.capped = false;
   }
   s.currentBet = 0;
   s.minRaise = s.bigBlind;
@@ -223,10 +232,19 @@ export function applyHoldem(prev: HoldemState, seat: number, action: HoldemActio
       put(p, to - p.street);
       if (raiseBy >= s.minRaise) {
         s.minRaise = raiseBy;
-        for (const o of s.players) if (o.seat !== seat) o.acted = false;
+        for (const o of s.players)
+          if (o.seat !== seat) {
+            o.acted = false;
+            o.capped = false;
+          }
       } else if (to > s.currentBet) {
-        // A short all-in raise reopens the betting only for those who have not yet acted.
-        for (const o of s.players) if (o.seat !== seat && o.street < to) o.acted = false;
+        // A short all-in raise: everyone facing it must act again, but those who had already
+        // acted may only call or fold — it does not reopen the betting for them.
+        for (const o of s.players)
+          if (o.seat !== seat && o.street < to) {
+            if (o.acted) o.capped = true;
+            o.acted = false;
+          }
       }
       s.currentBet = Math.max(s.currentBet, to);
       break;

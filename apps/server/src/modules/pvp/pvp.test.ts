@@ -354,6 +354,45 @@ describe('card rooms', () => {
       await clearHoldem([a.token, b.token]);
     });
 
+    it('parallel duplicates: one action lands once, one leave cashes out once', async () => {
+      const a = await newMember(t, { fundMinor: 50_000n });
+      const b = await newMember(t, { fundMinor: 50_000n });
+      await post('/pvp/seat', a.token, { tableCode: HOLDEM, buyIn: '5000', requestId: 'hold-a-00004' });
+      await post('/pvp/seat', b.token, { tableCode: HOLDEM, buyIn: '5000', requestId: 'hold-b-00004' });
+      await clockBy(5_000);
+      await t.app.pvp.tick();
+      const hand = (await hview()).hand!;
+      const tokens = [a.token, b.token];
+      const first = hand.holdem!.toAct!;
+      const calls = await Promise.all([1, 2, 3].map(() => act(tokens[first]!, hand.handId, 'call')));
+      expect(calls.map((r) => r.statusCode).sort()).toEqual([200, 409, 409]);
+      const after = (await hview()).hand!.holdem!;
+      expect(after.players.map((p) => p.committed)).toEqual(['200', '200']);
+      await clearHoldem(tokens);
+
+      // Alone at the table (no hand runs): three leaves at once cash out once.
+      const c = await newMember(t, { fundMinor: 50_000n });
+      await post('/pvp/seat', c.token, { tableCode: HOLDEM, buyIn: '5000', requestId: 'hold-c-00004' });
+      expect(await balance(c.id)).toBe(45_000n);
+      const leaves = await Promise.all(
+        [1, 2, 3].map(() => post('/pvp/leave', c.token, { tableCode: HOLDEM })),
+      );
+      const ok = leaves.filter((r) => r.statusCode === 200);
+      expect(ok.map((r) => r.json().value)).toEqual([{ cashedOut: '5000', leaving: false }]);
+      expect(leaves.filter((r) => r.statusCode !== 200).map((r) => r.json().code)).toEqual([
+        'pvp.not_seated',
+        'pvp.not_seated',
+      ]);
+      expect(await balance(c.id)).toBe(50_000n);
+      const cashOuts = await t.db
+        .selectFrom('ledger_transaction')
+        .select('id')
+        .where('kind', '=', 'PVP_CASH_OUT')
+        .where('member_id', '=', c.id)
+        .execute();
+      expect(cashOuts).toHaveLength(1);
+    });
+
     /** Plays out or voids whatever is in play, then everyone leaves. */
     async function clearHoldem(tokens: string[]) {
       for (const token of tokens) await post('/pvp/leave', token, { tableCode: HOLDEM });
