@@ -47,7 +47,7 @@ import { frameworkErrors, isApiPath, registerErrorHandling, sendNotFound } from 
 import { registerSecurityHeaders } from './plugins/security-headers.js';
 import { genRequestId } from './plugins/request-context.js';
 import { createRouteHooks } from './plugins/route-hooks.js';
-import { registerSpa } from './plugins/spa.js';
+import { registerSpa, themeOf } from './plugins/spa.js';
 import { registerJobs } from './jobs/index.js';
 import { lazyChildLoggerFactory, writesInfo } from './lib/lazy-logger.js';
 import { VendorRegistry } from './modules/vendors/adapter.js';
@@ -367,7 +367,37 @@ export async function buildApp(deps: AppDeps) {
   }).register(app, hooks);
   await registerDocs(app, deps.version ?? '0.0.0');
 
-  const spaFallback = await registerSpa(app, config.STATIC_DIR);
+  // A small SVG of this site (the generated banners) as a data: URI, read through the app's own
+  // route once per URL: the home page paints it with its HTML.
+  const svgCache = new Map<string, string | null>();
+  const smallSvg = async (url: string): Promise<string | null> => {
+    if (svgCache.has(url)) return svgCache.get(url)!;
+    const res = await app.inject({ method: 'GET', url, headers: { accept: 'image/svg+xml' } });
+    const svg =
+      res.statusCode === 200 &&
+      String(res.headers['content-type']).startsWith('image/svg+xml') &&
+      res.rawPayload.length <= 8_000
+        ? `data:image/svg+xml;base64,${res.rawPayload.toString('base64')}`
+        : null;
+    if (svgCache.size < 32) svgCache.set(url, svg);
+    return svg;
+  };
+  // The home page's first banner is drawn into its HTML (painted before the app's JS).
+  const spaFallback = await registerSpa(app, config.STATIC_DIR, {
+    firstPaint: async (request) => {
+      const brand = await brands.get(config.DEFAULT_MERCHANT);
+      const { banners } = await announcements.list(brand.id, brand.defaultLanguage, {
+        types: 'B',
+        groupName: 'w_home',
+      });
+      const bannerUrl = banners[0]?.url || null;
+      return {
+        bannerUrl,
+        bannerDataUri: bannerUrl ? await smallSvg(bannerUrl) : null,
+        theme: themeOf(request.headers.cookie),
+      };
+    },
+  });
   app.setNotFoundHandler((request, reply) => {
     if (!isApiPath(request.url) && spaFallback) {
       const sent = spaFallback(request, reply);

@@ -8,4 +8,6 @@
   }
   if (theme !== 'light' && theme !== 'dark') theme = 'dark';
   document.documentElement.setAttribute('data-theme', theme);
+  // The home page's HTML comes with its first screen painted in this theme (the server reads it).
+  document.cookie = 'theme=' + theme + '; path=/; max-age=31536000; SameSite=Lax';
 })();

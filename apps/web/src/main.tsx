@@ -2,6 +2,8 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
 import { setupI18n } from './lib/i18n';
+// Read before the first render replaces the server-drawn first screen.
+import './lib/first-paint';
 import './styles/tokens.css';
 import './styles/global.css';
 

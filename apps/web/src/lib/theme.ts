@@ -13,6 +13,8 @@ function read(): Theme {
 export function setTheme(theme: Theme) {
   document.documentElement.setAttribute('data-theme', theme);
   local.set('theme', theme);
+  // Also for the server: the home page's HTML paints its first screen in this theme.
+  document.cookie = `theme=${theme}; path=/; max-age=31536000; SameSite=Lax`;
   listeners.forEach((l) => l());
 }
 

@@ -76,10 +76,10 @@ export function BannerCarousel({ banners }: { banners: readonly Banner[] }) {
                 tabIndex={i === current ? 0 : -1}
                 onClick={() => open(b)}
               >
-                <img src={b.url} alt={b.title} decoding="async" />
+                <img src={b.url} alt={b.title} decoding="async" fetchPriority={i === 0 ? 'high' : 'auto'} />
               </button>
             ) : (
-              <img src={b.url} alt={b.title} decoding="async" />
+              <img src={b.url} alt={b.title} decoding="async" fetchPriority={i === 0 ? 'high' : 'auto'} />
             )}
           </div>
         ))}

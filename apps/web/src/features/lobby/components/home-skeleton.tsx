@@ -1,14 +1,20 @@
+import { firstBanner } from '../../../lib/first-paint';
 import { HOME_PAGE_SIZE } from '../lib/paging';
 
 // Placeholders with the final size of what arrives late on home (banners, notices, lobby lanes),
 // so that nothing below them moves when the data comes (cumulative layout shift). Each reuses
 // the real component's classes; only the content is missing. Hidden from assistive technology.
 
-/** The banner carousel's box: one slide at the carousel's aspect ratio. */
+/**
+ * The banner carousel's box: one slide at the carousel's aspect ratio, showing the first banner
+ * the server drew into the page (when it did), so the banner stays on screen until the carousel.
+ */
 export function BannerPlaceholder() {
   return (
     <div className="banner" aria-hidden="true">
-      <div className="banner__slide" />
+      <div className="banner__slide">
+        {firstBanner && <img src={firstBanner} alt="" fetchPriority="high" />}
+      </div>
     </div>
   );
 }

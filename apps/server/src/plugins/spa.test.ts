@@ -1,0 +1,70 @@
+import { describe, expect, it } from 'vitest';
+import { themeOf, withFirstPaint } from './spa.js';
+
+const index = `<!doctype html><html><head><meta charset="UTF-8" /><title>x</title></head><body><div id="root"></div></body></html>`;
+
+describe('the home page first paint', () => {
+  it('preloads the first banner at high priority and draws it into #root', () => {
+    const html = withFirstPaint(index, { bannerUrl: '/assets/art/banner/home-1.svg' });
+    expect(html).toContain(
+      '<link rel="preload" as="image" href="/assets/art/banner/home-1.svg" fetchpriority="high" />',
+    );
+    // Right after the charset: found before the scripts and the stylesheet.
+    expect(html.indexOf('rel="preload"')).toBeLessThan(html.indexOf('<title>'));
+    const root = html.slice(html.indexOf('<div id="root">'));
+    expect(root).toContain('data-first-banner="/assets/art/banner/home-1.svg"');
+    expect(root).toContain('<img src="/assets/art/banner/home-1.svg" alt="" fetchpriority="high" />');
+    // The app's own classes: the banner sits where the app puts it, at its aspect ratio.
+    expect(root).toMatch(/class="shell__content"><div class="home"><div class="banner">/);
+  });
+
+  it('leaves the page as it is without a banner, or with one that is not a site path', () => {
+    expect(withFirstPaint(index, { bannerUrl: null })).toBe(index);
+    expect(withFirstPaint(index, { bannerUrl: 'https://elsewhere.example/a.svg' })).toBe(index);
+  });
+
+  it('escapes the URL', () => {
+    const html = withFirstPaint(index, { bannerUrl: '/a"><script>alert(1)</script>.svg' });
+    expect(html).not.toContain('<script>alert(1)</script>');
+    expect(html).toContain('/a&quot;&gt;&lt;script&gt;alert(1)&lt;/script&gt;.svg');
+  });
+
+  it('paints a small banner inline and carries the stylesheet inline, without a preload', () => {
+    const page = index.replace(
+      '</head>',
+      '<link rel="stylesheet" crossorigin href="/assets/index-x.css"></head>',
+    );
+    const html = withFirstPaint(
+      page,
+      { bannerUrl: '/assets/art/banner/home-1.svg', bannerDataUri: 'data:image/svg+xml;base64,PHN2Zy8+' },
+      [{ tag: '<link rel="stylesheet" crossorigin href="/assets/index-x.css">', css: '.banner{color:red}' }],
+    );
+    expect(html).not.toContain('rel="preload"');
+    expect(html).not.toContain('rel="stylesheet"');
+    expect(html).toContain('<style>.banner{color:red}</style>');
+    expect(html).toContain('<img src="data:image/svg+xml;base64,PHN2Zy8+" alt="" fetchpriority="high" />');
+    // The app's skeleton keeps the site path.
+    expect(html).toContain('data-first-banner="/assets/art/banner/home-1.svg"');
+  });
+
+  it('paints in the remembered theme and loads the theme script after the first screen', () => {
+    const page = index
+      .replace('<html>', '<html lang="en">')
+      .replace('<title>', '<script src="/theme-init.js"></script><title>');
+    const dark = withFirstPaint(page, { bannerUrl: '/b.svg' });
+    expect(dark).toContain('<html lang="en" data-theme="dark">');
+    const light = withFirstPaint(page, { bannerUrl: '/b.svg', theme: 'light' });
+    expect(light).toContain('<html lang="en" data-theme="light">');
+    // Once, after #root's first screen, no longer blocking the head.
+    expect(light.split('theme-init.js').length).toBe(2);
+    expect(light.indexOf('theme-init.js')).toBeGreaterThan(light.indexOf('data-first-banner'));
+  });
+
+  it('reads the theme cookie', () => {
+    expect(themeOf('a=1; theme=light; b=2')).toBe('light');
+    expect(themeOf('theme=dark')).toBe('dark');
+    expect(themeOf('theme=blue')).toBeUndefined();
+    expect(themeOf('xtheme=light')).toBeUndefined();
+    expect(themeOf(undefined)).toBeUndefined();
+  });
+});
