@@ -10,6 +10,7 @@ import { type RouteHooks, registerRoute } from '../../plugins/routes.js';
 import { createHouseRounds } from '../house/house-rounds.js';
 import { createHouseWalletClient } from '../house/house.wallet.js';
 import { writeAudit } from '../operator/operator-audit.js';
+import { createBrandFanOut } from '../realtime/brand-fan-out.js';
 import type { RealtimeHub } from '../realtime/index.js';
 import type { VendorSecrets } from '../vendors/vendor-secret.js';
 import { type LiveTables, betOut, createLiveTables, roundOut } from './live.tables.js';
@@ -42,24 +43,8 @@ export function createLiveModule(deps: {
     error(obj: unknown, msg?: string): void;
   };
 }) {
-  /** The tables are every brand's: a round's events go to each active brand's topic room (ids cached a minute). */
-  let brands: { ids: number[]; until: number } = { ids: [], until: 0 };
-  const toEveryBrand = (fn: (hub: RealtimeHub, merchantId: number) => void) => {
-    const hub = deps.hub();
-    if (!hub) return;
-    const send = () => brands.ids.forEach((id) => fn(hub, id));
-    if (brands.until > Date.now()) return send();
-    void deps.db
-      .selectFrom('merchant')
-      .select('id')
-      .where('status', '=', 'active')
-      .execute()
-      .then((rows) => {
-        brands = { ids: rows.map((r) => r.id), until: Date.now() + 60_000 };
-        send();
-      })
-      .catch((err: unknown) => deps.log.error({ err }, 'live event not published'));
-  };
+  /** Every brand's product: its events go to each active brand's topic room. */
+  const toEveryBrand = createBrandFanOut({ db: deps.db, hub: deps.hub, log: deps.log, what: 'live' });
   let tables: LiveTables | null = null;
   let ticks = 0;
   type Pass = Awaited<ReturnType<LiveTables['tick']>>;

@@ -8,6 +8,7 @@ import type { RouteHooks } from '../../plugins/routes.js';
 import { createHouseRounds } from '../house/house-rounds.js';
 import { createHouseWalletClient } from '../house/house.wallet.js';
 import type { LedgerService } from '../ledger/ledger.service.js';
+import { createBrandFanOut } from '../realtime/brand-fan-out.js';
 import type { RealtimeHub } from '../realtime/index.js';
 import type { VendorSecrets } from '../vendors/vendor-secret.js';
 import { type SportsBetting, createSportsBetting } from './sports.betting.js';
@@ -48,24 +49,8 @@ export function createSportsModule(deps: {
     error(obj: unknown, msg?: string): void;
   };
 }) {
-  /** The book is every brand's: its events go to the topic room of each active brand (ids cached a minute). */
-  let brands: { ids: number[]; until: number } = { ids: [], until: 0 };
-  const toEveryBrand = (fn: (hub: RealtimeHub, merchantId: number) => void) => {
-    const hub = deps.hub();
-    if (!hub) return;
-    const send = () => brands.ids.forEach((id) => fn(hub, id));
-    if (brands.until > Date.now()) return send();
-    void deps.db
-      .selectFrom('merchant')
-      .select('id')
-      .where('status', '=', 'active')
-      .execute()
-      .then((rows) => {
-        brands = { ids: rows.map((r) => r.id), until: Date.now() + 60_000 };
-        send();
-      })
-      .catch((err: unknown) => deps.log.error({ err }, 'sports event not published'));
-  };
+  /** Every brand's product: its events go to each active brand's topic room. */
+  const toEveryBrand = createBrandFanOut({ db: deps.db, hub: deps.hub, log: deps.log, what: 'sports' });
   const book = createSportsBook({
     db: deps.db,
     onMarket: (category, eventId, market) =>
