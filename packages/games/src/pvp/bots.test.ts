@@ -38,9 +38,9 @@ describe('computer players', () => {
         const r = holdemResult(s);
         expect([...r.won.values()].reduce((a, b) => a + b, 0)).toBe(r.pot);
       }),
-      { numRuns: 800 },
+      { numRuns: 400 },
     );
-  });
+  }, 30_000);
 
   it('three-card: every move is legal and a table of computer players always finishes its hand', () => {
     fc.assert(
@@ -67,9 +67,9 @@ describe('computer players', () => {
         const r = threeCardResult(s);
         expect([...r.won.values()].reduce((a, b) => a + b, 0)).toBe(r.pot);
       }),
-      { numRuns: 800 },
+      { numRuns: 400 },
     );
-  });
+  }, 30_000);
 
   it('a strong hand is played and a hopeless one folded to a bet', () => {
     const deck = ['AS', 'AH', ...fullDeck().filter((c) => c !== 'AS' && c !== 'AH')] as ReturnType<
