@@ -63,6 +63,7 @@ import { createVendorSecrets } from './modules/vendors/vendor-secret.js';
 import { registerVendorRoutes } from './modules/vendors/vendor.routes.js';
 import { registerHouse } from './modules/house/house.routes.js';
 import { createDemoPlay, demoPlayEnabled } from './modules/house/house.demo-play.js';
+import { demoAccounts } from './db/seeds/seed.js';
 import { createVendorWalletService } from './modules/vendors/vendor-wallet.service.js';
 import { registerRecordRoutes } from './modules/records/records.routes.js';
 import { createRealtimeModule } from './modules/realtime/index.js';
@@ -328,7 +329,14 @@ export async function buildApp(deps: AppDeps) {
   registerHouse(app, hooks, { db, vendors, secrets: vendorSecrets });
   // Demo mode's players (DEMO_PLAY): a week of house rounds on first start, then a few now and then.
   if (demoPlayEnabled(config)) {
-    const demoPlay = createDemoPlay({ app, db, sessions, brands, merchant: config.DEFAULT_MERCHANT });
+    const demoPlay = createDemoPlay({
+      app,
+      db,
+      sessions,
+      brands,
+      merchant: config.DEFAULT_MERCHANT,
+      agent: demoAccounts.agent,
+    });
     jobs.register(demoPlay.job);
     app.addHook('preClose', async () => demoPlay.stop());
   }

@@ -8,7 +8,6 @@ import { createMemberRepository } from '../../modules/member/member.repository.j
 import { createMemberService } from '../../modules/member/member.service.js';
 import { demoBrand } from './brands/demo.js';
 import { seedDemoAgentTeam } from './brands/demo.agent-team.js';
-import { seedDemoPlayers } from './brands/demo.players.js';
 import { demoAnnouncements, demoGames, demoVendors } from './brands/demo.catalogue.js';
 import { seedCatalogue } from '../../modules/catalogue/catalogue.seed.js';
 import { appointHost, postMessage, setHostStatus } from '../../modules/chat/index.js';
@@ -124,10 +123,7 @@ export async function seed(db: Kysely<Database>, options: SeedOptions): Promise<
     }
     await seedDemoOperator(db);
     await seedDemoHost(db, brand.id, members);
-    if (options.demoTeam) {
-      await seedDemoAgentTeam(db, brand, demoAccounts.agent);
-      await seedDemoPlayers(db, brand, demoAccounts.agent);
-    }
+    if (options.demoTeam) await seedDemoAgentTeam(db, brand, demoAccounts.agent);
   }
   return { brand: file.code, brandCreated, demoAccountsCreated };
 }

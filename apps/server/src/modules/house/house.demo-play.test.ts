@@ -17,13 +17,10 @@ beforeAll(async () => {
   t = await buildTestApp({ demo: true });
   const brand = await t.db
     .selectFrom('merchant')
-    .select(['id', 'currency', 'currency_scale'])
+    .select('id')
     .where('code', '=', 'demo')
     .executeTakeFirstOrThrow();
   merchantId = brand.id;
-  expect(await seedDemoPlayers(t.db, brand, demoAccounts.agent)).toBe(true);
-  // Seeded once: a second call changes nothing.
-  expect(await seedDemoPlayers(t.db, brand, demoAccounts.agent)).toBe(false);
 });
 afterAll(() => t.close());
 
@@ -38,6 +35,7 @@ function demoPlay(weekRounds: number) {
     }),
     brands: createBrandService({ repository: createBrandRepository(t.db), bus: createLocalBus(), ttlMs: 0 }),
     merchant: 'demo',
+    agent: demoAccounts.agent,
     weekRounds,
   });
 }
@@ -75,6 +73,18 @@ describe('demo players', () => {
     const play = demoPlay(4);
     const first = await play.run();
     expect(first.rounds).toBe(4 * demoPlayers.length);
+    // The first run made them, under the demo agent, once.
+    const made = await t.db
+      .selectFrom('member as m')
+      .innerJoin('member as a', 'a.id', 'm.parent_id')
+      .select(['m.account', 'a.account as agent'])
+      .where('m.account', 'like', 'demo-%')
+      .execute();
+    expect(made.map((m) => m.account).sort()).toEqual(demoPlayers.map((p) => p.account).sort());
+    expect(made.every((m) => m.agent === demoAccounts.agent.account)).toBe(true);
+    expect(
+      await seedDemoPlayers(t.db, { id: merchantId, currency: 'USD', currencyScale: 2 }, demoAccounts.agent),
+    ).toBe(false);
     for (const { account } of demoPlayers) {
       const bets = await betsOf(account);
       // Real bets of the house vendor, each settled by its win callback.

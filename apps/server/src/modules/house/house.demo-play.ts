@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
+import { demoPlayers, seedDemoPlayers } from '../../db/seeds/brands/demo.players.js';
 import type { Job } from '../../jobs/job-runner.js';
 import type { SessionService } from '../auth/session.service.js';
 import type { BrandService } from '../brand/brand.service.js';
@@ -13,22 +14,11 @@ import type { BrandService } from '../brand/brand.service.js';
  * house vendor's signed wallet callbacks, the ledger and the bet rollups. Nothing is written
  * into a table here.
  *
- * On first start they play a week's worth of rounds (`WEEK_ROUNDS` each, a few "days" of one
+ * The job's first run makes them (db/seeds/brands/demo.players.ts); on first start they play a week's worth of rounds (`WEEK_ROUNDS` each, a few "days" of one
  * game each); after that the job plays a round or two of one of them at each run.
  */
 
-/** The demo players, seeded under the demo agent (db/seeds/brands/demo.players.ts). */
-export const demoPlayers = [
-  { account: 'demo-ava', nickname: 'Ava' },
-  { account: 'demo-ben', nickname: 'Ben' },
-  { account: 'demo-chen', nickname: 'Chen' },
-  { account: 'demo-dina', nickname: 'Dina' },
-  { account: 'demo-eli', nickname: 'Eli' },
-  { account: 'demo-fay', nickname: 'Fay' },
-] as const;
-
-/** Each demo player's opening deposit, in major units. */
-export const DEMO_PLAYER_DEPOSIT_MAJOR = 2_000n;
+export { demoPlayers } from '../../db/seeds/brands/demo.players.js';
 /** Rounds each demo player plays for the "past week" on first start. */
 export const WEEK_ROUNDS = 35;
 /** Rounds in one sitting (one launch) of the past week. */
@@ -69,6 +59,8 @@ export interface DemoPlayDeps {
   brands: BrandService;
   /** The demo brand's code. */
   merchant: string;
+  /** The demo agent the players are made under (db/seeds/seed.ts). */
+  agent: { account: string; password: string };
   /** Rounds of the past week per player (tests shorten it). */
   weekRounds?: number;
 }
@@ -197,6 +189,8 @@ export function createDemoPlay(deps: DemoPlayDeps) {
   /** The demo players' rounds: the past week's first (once), then a little at each run. */
   async function run(): Promise<{ rounds: number }> {
     const brand = await deps.brands.get(merchant);
+    // Made on the first run (after the server is ready), not by the seed on the cold start's path.
+    await seedDemoPlayers(db, brand, deps.agent);
     const list = await players(brand.id);
     let rounds = 0;
     let caughtUp = true;

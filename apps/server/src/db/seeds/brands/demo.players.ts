@@ -3,24 +3,37 @@ import type { Kysely } from 'kysely';
 import { hashPassword } from '../../../lib/password.js';
 import { createLedgerService } from '../../../modules/ledger/ledger.service.js';
 import { createMemberRepository } from '../../../modules/member/member.repository.js';
-import { DEMO_PLAYER_DEPOSIT_MAJOR, demoPlayers } from '../../../modules/house/house.demo-play.js';
 import type { Database } from '../../schema.js';
 
+/** The demo players, under the demo agent; they play the house games (modules/house/house.demo-play.ts). */
+export const demoPlayers = [
+  { account: 'demo-ava', nickname: 'Ava' },
+  { account: 'demo-ben', nickname: 'Ben' },
+  { account: 'demo-chen', nickname: 'Chen' },
+  { account: 'demo-dina', nickname: 'Dina' },
+  { account: 'demo-eli', nickname: 'Eli' },
+  { account: 'demo-fay', nickname: 'Fay' },
+] as const;
+
+/** Each demo player's opening deposit, in major units. */
+export const DEMO_PLAYER_DEPOSIT_MAJOR = 2_000n;
+
 /**
- * The demo players (`demo-…`, modules/house/house.demo-play.ts) under the demo agent, each with
- * an opening deposit through the ledger, so they can play the house games for real. The demo
- * password is theirs too. Seeded once (skipped when the first exists).
+ * The demo players (`demo-…`) under the demo agent, each with an opening deposit through the
+ * ledger, so they can play the house games for real. The demo password is theirs too. Made once
+ * (skipped when the first exists), by the demo play job's first run, after the server is ready:
+ * never on the cold start's path.
  */
 export async function seedDemoPlayers(
   db: Kysely<Database>,
-  brand: { id: number; currency: string; currency_scale: number },
+  brand: { id: number; currency: string; currencyScale: number },
   agent: { account: string; password: string },
 ): Promise<boolean> {
   const members = createMemberRepository(db);
   const top = await members.findByAccount(brand.id, agent.account);
   if (!top || (await members.findByAccount(brand.id, demoPlayers[0].account))) return false;
   const passwordHash = await hashPassword(agent.password);
-  const deposit = DEMO_PLAYER_DEPOSIT_MAJOR * 10n ** BigInt(brand.currency_scale);
+  const deposit = DEMO_PLAYER_DEPOSIT_MAJOR * 10n ** BigInt(brand.currencyScale);
   const ledger = createLedgerService(db);
   for (const p of demoPlayers) {
     const id = await members.insert({
