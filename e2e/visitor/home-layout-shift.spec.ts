@@ -62,6 +62,43 @@ for (const [device, options] of Object.entries(viewports)) {
   }
 }
 
+test.describe('home before its JavaScript', () => {
+  test.use({ ...viewports.phone, javaScriptEnabled: false });
+
+  test('the first banner is painted from the HTML alone, in the box the app gives it', async ({
+    page,
+    browser,
+  }) => {
+    await page.goto('/');
+    const img = page.locator('#root .banner img');
+    await expect(img).toBeVisible();
+    // Loaded with the page (inline or preloaded).
+    expect(
+      await img.evaluate(
+        (el) => (el as HTMLImageElement).complete && (el as HTMLImageElement).naturalWidth > 0,
+      ),
+    ).toBe(true);
+    const before = (await img.boundingBox())!;
+
+    // The app, once running, shows its banner in the very same box.
+    // (A new context takes the file's options: JavaScript is switched back on here.)
+    const context = await browser.newContext({ ...viewports.phone, javaScriptEnabled: true });
+    await withoutAnnouncementPopups(context);
+    const app = await context.newPage();
+    await app.goto('/');
+    const slide = app.locator('.banner[aria-roledescription="carousel"] .banner__slide').first();
+    await expect(slide).toBeVisible({ timeout: 30_000 });
+    const after = (await slide.boundingBox())!;
+    await context.close();
+    for (const k of ['x', 'y', 'width', 'height'] as const) {
+      expect(
+        Math.abs(before[k] - after[k]),
+        `${k}: ${before[k]} before the app, ${after[k]} after`,
+      ).toBeLessThan(1);
+    }
+  });
+});
+
 test.describe('game cards on a touch screen', () => {
   test.use(viewports.phone);
 
