@@ -76,6 +76,7 @@ import { createLotteryModule } from './modules/lottery/index.js';
 import { createSportsModule } from './modules/sports/index.js';
 import { createLiveModule } from './modules/live/index.js';
 import { createChatModule } from './modules/chat/index.js';
+import { assertMayPlay, createResponsibleModule } from './modules/responsible/index.js';
 import { createPvpModule } from './modules/pvp/index.js';
 import { createInboxModule } from './modules/inbox/index.js';
 import { createRewardsModule } from './modules/rewards/index.js';
@@ -196,6 +197,8 @@ export async function buildApp(deps: AppDeps) {
     : null;
   // In-site messages (docs/inbox.md): built before payments, whose notices it delivers.
   const inbox = createInboxModule({ db, hub: realtime.hub, throttle, log: app.log });
+  // Responsible gaming (docs/responsible-gaming.md): deposit limits and breaks, checked where money moves.
+  const responsible = createResponsibleModule({ db, brands, clock });
   const payments = createPaymentsService({
     db,
     ledger,
@@ -203,6 +206,7 @@ export async function buildApp(deps: AppDeps) {
     repository: createPaymentsRepository(),
     gateway,
     notify: inbox.notices.payment,
+    depositGuard: responsible.depositGuard,
     // A withdrawal waits for the turnover open bonuses ask for (the rewards module, built below).
     turnoverLeft: (tx, brand, memberId) => rewards.promotions.turnoverLeft(tx, brand, memberId),
   });
@@ -220,6 +224,7 @@ export async function buildApp(deps: AppDeps) {
   const hooks = createRouteHooks({ config, brands, operators, sessions, keys });
 
   registerHealthRoutes(app, database.db);
+  responsible.register(app, hooks);
   registerSystemRoutes(app, hooks, system, clock);
   registerBrandOpsRoutes(app, hooks, brands);
   registerOperatorRoutes(app, hooks, operators);
@@ -336,6 +341,7 @@ export async function buildApp(deps: AppDeps) {
       brands,
       merchant: config.DEFAULT_MERCHANT,
       agent: demoAccounts.agent,
+      afterWeek: (brand) => agent.refreshRollups(brand, 1),
     });
     jobs.register(demoPlay.job);
     app.addHook('preClose', async () => demoPlay.stop());
@@ -353,6 +359,7 @@ export async function buildApp(deps: AppDeps) {
     vendors,
     brands,
     openRound: (input) => bets.hasOpenRound(input),
+    mayPlay: (memberId) => assertMayPlay(db, memberId, clock.now()),
   });
   const announcements = createAnnouncementsService({
     repository: createAnnouncementsRepository(db),

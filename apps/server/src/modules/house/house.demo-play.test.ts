@@ -24,6 +24,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
+let weeksPlayed = 0;
+
 function demoPlay(weekRounds: number) {
   return createDemoPlay({
     app: t.app,
@@ -37,6 +39,9 @@ function demoPlay(weekRounds: number) {
     merchant: 'demo',
     agent: demoAccounts.agent,
     weekRounds,
+    afterWeek: async () => {
+      weeksPlayed += 1;
+    },
   });
 }
 
@@ -73,6 +78,8 @@ describe('demo players', () => {
     const play = demoPlay(4);
     const first = await play.run();
     expect(first.rounds).toBe(4 * demoPlayers.length);
+    // The agent centre's rollups are refreshed once the week is played, not at each later run.
+    expect(weeksPlayed).toBe(1);
     // The first run made them, under the demo agent, once.
     const made = await t.db
       .selectFrom('member as m')
@@ -116,6 +123,7 @@ describe('demo players', () => {
       .select((eb) => eb.fn.countAll<string>().as('n'))
       .executeTakeFirstOrThrow();
     expect(Number(after.n) - Number(before.n)).toBe(next.rounds);
+    expect(weeksPlayed).toBe(1);
     expect(await checkLedger(t.db)).toEqual([]);
   }, 60_000);
 

@@ -4,7 +4,7 @@ import type { Database } from '../../db/schema.js';
 import { demoPlayers, seedDemoPlayers } from '../../db/seeds/brands/demo.players.js';
 import type { Job } from '../../jobs/job-runner.js';
 import type { SessionService } from '../auth/session.service.js';
-import type { BrandService } from '../brand/brand.service.js';
+import type { Brand, BrandService } from '../brand/brand.service.js';
 
 /**
  * Demo mode's players (docs/configuration.md, `DEMO_PLAY`): a handful of clearly named accounts
@@ -63,6 +63,11 @@ export interface DemoPlayDeps {
   agent: { account: string; password: string };
   /** Rounds of the past week per player (tests shorten it). */
   weekRounds?: number;
+  /**
+   * After the past week's rounds: the agent centre's team rollups refreshed at once (the agent
+   * module's own refresh), so its reports show them without waiting for their next run.
+   */
+  afterWeek?: (brand: Brand) => Promise<unknown>;
 }
 
 /** Demo play runs in demo mode unless `DEMO_PLAY=0`; never with `DEMO=0`. */
@@ -204,6 +209,7 @@ export function createDemoPlay(deps: DemoPlayDeps) {
         rounds += played;
       }
     }
+    if (!caughtUp && rounds > 0 && !stopping) await deps.afterWeek?.(brand);
     if (caughtUp && list.length > 0 && !stopping) {
       rounds += await sitting(brand.id, brand.currencyScale, pick(list), 1 + Math.floor(Math.random() * 3));
     }
