@@ -30,6 +30,7 @@ export const namespaces = [
   'chat',
   'pvp',
   'rewards',
+  'responsible',
 ] as const;
 export type Namespace = (typeof namespaces)[number];
 

@@ -10,6 +10,7 @@ import { useUnreadMessage } from '../../features/inbox/api/inbox';
 import { MessageCenter } from '../../features/inbox/components/message-center';
 import { BetRecord } from '../../features/records/components/bet-record';
 import { ProfitLoss } from '../../features/records/components/profit-loss';
+import { ResponsibleGamingCard } from '../../features/responsible/components/responsible-gaming-card';
 import { BonusDetails } from '../../features/rewards/components/bonus-details';
 import { useRewardCount } from '../../features/rewards/api/promotions';
 import { ManualRebate } from '../../features/rewards/components/manual-rebate';
@@ -30,7 +31,10 @@ import { useWhitelabel } from '../../lib/permission';
 import { useSessionStore } from '../../lib/session-store';
 import { useUiStore } from '../../lib/ui-store';
 
-/** Security centre: the login password (the change-password modal) and the payment password. */
+/**
+ * Security centre: the login password (the change-password modal), the payment password, and the
+ * responsible gaming tools (deposit limits, cool-off and self-exclusion).
+ */
 function SecurityCenter() {
   const { t } = useTranslation('member');
   const queryClient = useQueryClient();
@@ -59,6 +63,7 @@ function SecurityCenter() {
         hasPaymentPassword={info?.hasPaymentPassword}
         onSaved={() => void queryClient.invalidateQueries({ queryKey: authKeys.memberInfo(token) })}
       />
+      <ResponsibleGamingCard />
     </div>
   );
 }

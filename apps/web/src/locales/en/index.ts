@@ -17,6 +17,7 @@ import member from './member.json';
 import operator from './operator.json';
 import payments from './payments.json';
 import records from './records.json';
+import responsible from './responsible.json';
 import support from './support.json';
 import contracts from './contracts.json';
 import wallet from './wallet.json';
@@ -45,5 +46,6 @@ export const en = {
   chat,
   pvp,
   rewards,
+  responsible,
 };
 export type Resources = typeof en;

@@ -1,0 +1,47 @@
+import type { RouteBodyIn, RouteReply, Routes } from '@arcadia/contract';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { call } from '../../../lib/api-client';
+import { useSessionStore } from '../../../lib/session-store';
+
+export type RgStatusReply = RouteReply<Routes['rgStatus']>;
+export type RgLimitItem = RgStatusReply['depositLimits'][number];
+export type RgExclusion = NonNullable<RgStatusReply['exclusion']>;
+export type RgDepositLimitBody = RouteBodyIn<Routes['rgDepositLimit']>;
+export type RgExcludeBody = RouteBodyIn<Routes['rgExclude']>;
+
+export const responsibleKeys = {
+  status: (token: string | null) => ['responsible', 'status', token] as const,
+};
+
+/** The member's deposit limits (used and left in each rolling window, any pending raise) and exclusion. */
+export function useRgStatus(enabled = true) {
+  const token = useSessionStore((s) => s.token);
+  return useQuery({
+    queryKey: responsibleKeys.status(token),
+    queryFn: ({ signal }) => call('rgStatus', { signal }),
+    enabled: enabled && Boolean(token),
+  });
+}
+
+/** Both changes answer with the whole status: it replaces the cached one. */
+function useStatusWriter() {
+  const client = useQueryClient();
+  const token = useSessionStore((s) => s.token);
+  return (reply: RgStatusReply) => client.setQueryData(responsibleKeys.status(token), reply);
+}
+
+export function useRgDepositLimit() {
+  const write = useStatusWriter();
+  return useMutation({
+    mutationFn: (body: RgDepositLimitBody) => call('rgDepositLimit', { body }),
+    onSuccess: write,
+  });
+}
+
+export function useRgExclude() {
+  const write = useStatusWriter();
+  return useMutation({
+    mutationFn: (body: RgExcludeBody) => call('rgExclude', { body }),
+    onSuccess: write,
+  });
+}
