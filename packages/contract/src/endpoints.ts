@@ -3,6 +3,7 @@ import { lotteryEndpoints } from './lottery-endpoints.js';
 import { sportsEndpoints } from './sports-endpoints.js';
 import { liveEndpoints } from './live-endpoints.js';
 import { chatEndpoints } from './chat-endpoints.js';
+import { responsibleEndpoints } from './responsible-endpoints.js';
 import { pvpEndpoints } from './pvp-endpoints.js';
 import { rewardsEndpoints } from './rewards-endpoints.js';
 import type { Endpoint } from './route.js';
@@ -718,6 +719,7 @@ export const endpoints = {
   ...sportsEndpoints,
   ...liveEndpoints,
   ...chatEndpoints,
+  ...responsibleEndpoints,
   ...pvpEndpoints,
   ...rewardsEndpoints,
   // In-site messages (packages/contract/src/inbox.ts): the original's CSP relay names.

@@ -113,6 +113,12 @@ export const errorCatalogue = {
   'pvp.action_invalid': { status: 400, message: 'That action is not allowed now.' },
   'pvp.trial_refused': { status: 403, message: 'Trial accounts cannot play at real-money rooms.' },
   'chat.room_unknown': { status: 404, message: 'No such chat room.' },
+  'rg.deposit_limit': {
+    status: 409,
+    message: 'This deposit is above what your deposit limit leaves for now.',
+  },
+  'rg.excluded': { status: 403, message: 'Your account is on a break from play until it ends.' },
+  'rg.exclusion_active': { status: 409, message: 'A break at least this long is already in force.' },
   'chat.muted': { status: 403, message: 'You are muted in this room for now.' },
   'chat.tip_refused': { status: 403, message: 'This account cannot tip here.' },
   'live.table_unknown': { status: 404, message: 'No such live table.' },

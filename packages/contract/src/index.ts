@@ -22,6 +22,7 @@ export * from './lottery.js';
 export * from './sports.js';
 export * from './live.js';
 export * from './chat.js';
+export * from './responsible.js';
 export * from './pvp.js';
 export * from './rewards.js';
 
@@ -42,6 +43,7 @@ import { lotteryEvents, lotteryRoutes } from './lottery.js';
 import { sportsEvents, sportsRoutes } from './sports.js';
 import { liveEvents, liveRoutes } from './live.js';
 import { chatEvents, chatRoutes } from './chat.js';
+import { responsibleRoutes } from './responsible.js';
 import { pvpEvents, pvpRoutes } from './pvp.js';
 import { rewardsEvents, rewardsRoutes } from './rewards.js';
 import { supportClientEvents, supportEvents, supportRoutes } from './support.js';
@@ -67,6 +69,7 @@ export const routes = {
   ...sportsRoutes,
   ...liveRoutes,
   ...chatRoutes,
+  ...responsibleRoutes,
   ...pvpRoutes,
   ...rewardsRoutes,
 } satisfies Record<EndpointName, RouteDescriptor>;

@@ -1166,7 +1166,35 @@ export interface PromotionApplicationTable {
   created_at: Generated<Date>;
 }
 
+export interface RgDepositLimitTable {
+  member_id: string;
+  period: 'day' | 'week' | 'month';
+  amount: string | null;
+  pending_amount: string | null;
+  pending_from: Date | null;
+  updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
+}
+export interface RgExclusionTable {
+  id: Generated<string>;
+  merchant_id: number;
+  member_id: string;
+  kind: 'cooloff' | 'self_exclusion';
+  starts_at: ColumnType<Date, Date | string, never>;
+  ends_at: ColumnType<Date | null, Date | string | null, never>;
+  created_at: Generated<Date>;
+}
+export interface RgEventTable {
+  id: Generated<string>;
+  member_id: string;
+  action: 'limit_set' | 'limit_pending' | 'limit_applied' | 'excluded';
+  detail: ColumnType<Record<string, unknown>, string, never>;
+  created_at: Generated<Date>;
+}
+
 export interface Database {
+  rg_deposit_limit: RgDepositLimitTable;
+  rg_exclusion: RgExclusionTable;
+  rg_event: RgEventTable;
   promotion_application: PromotionApplicationTable;
   mission_claim: MissionClaimTable;
   referral_code: ReferralCodeTable;

@@ -66,6 +66,8 @@ export interface CatalogueRouteDeps {
   vendors: VendorRegistry;
   openRound: OpenRoundLookup;
   brands: BrandService;
+  /** Refuses a real-money launch while the member is on a break (responsible gaming). */
+  mayPlay?: (memberId: string) => Promise<void>;
 }
 
 /** The brand named in an operator path, or 404 (the operator's scope was checked by the route). */
@@ -127,6 +129,7 @@ export function registerCatalogueRoutes(app: FastifyInstance, hooks: RouteHooks,
     // Trial (free-play) accounts hold play money only: a real-money launch needs a real account.
     if (mode === 'real' && brand.settings.trialTypes.includes(member.type))
       throw new AppError('in_need_true_account');
+    if (mode === 'real') await deps.mayPlay?.(member.id);
     const nodeId = query.nodeId ?? query.gameId;
     if (nodeId === undefined && !query.gameCode) {
       throw new AppError('request_param_err', { fields: { nodeId: 'name the game by nodeId or gameCode' } });

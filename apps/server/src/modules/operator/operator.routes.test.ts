@@ -342,6 +342,8 @@ const matrix: Partial<Record<EndpointName, { roles: Role[]; url: string; payload
   opsRewardsLiabilities: { roles: ALL, url: '/ops/merchants/:m/rewards/liabilities' },
   opsRewardsSettings: { roles: ALL, url: '/ops/merchants/:m/rewards/settings' },
   opsRewardsSettingsUpdate: { roles: ADMIN, url: '/ops/merchants/:m/rewards/settings', payload: {} },
+  // Responsible gaming: a member's limits and breaks, read by admin, support and finance.
+  opsRgStatus: { roles: ALL, url: '/ops/merchants/:m/members/nobody-here/rg' },
 };
 const opsNames = (Object.keys(endpoints) as EndpointName[]).filter((n) => endpoints[n].auth === 'ops');
 

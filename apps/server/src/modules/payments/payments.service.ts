@@ -75,6 +75,11 @@ export function createPaymentsService(deps: {
    */
   notify?: (brand: Brand, notice: PaymentNotice) => void;
   /**
+   * Responsible gaming's check of a new deposit (docs/responsible-gaming.md), run in the deposit's
+   * transaction before it is recorded: throws when the member is on a break or a limit is reached.
+   */
+  depositGuard?: (tx: Transaction<Database>, memberId: string, amount: bigint) => Promise<void>;
+  /**
    * The turnover the member's open bonuses still ask for (minor units), read in the withdrawal's
    * transaction: a withdrawal waits until it is 0 (docs/rewards.md).
    */
@@ -256,16 +261,27 @@ export function createPaymentsService(deps: {
         throw new AppError('deposit.limit', { min: channel.min, max: channel.max });
       }
       const hash = requestHash({ channel: channel.code, amount });
-      const inserted = await repo.insertDeposit(db, {
-        merchantId: brand.id,
-        memberId: member.id,
-        requestId: body.requestId,
-        requestHash: hash,
-        channel: channel.code,
-        channelKind: channel.kind,
-        amount,
-        payerNote: body.payerNote || null,
-      });
+      const record = async (q: Kysely<Database> | Transaction<Database>) =>
+        repo.insertDeposit(q, {
+          merchantId: brand.id,
+          memberId: member.id,
+          requestId: body.requestId,
+          requestHash: hash,
+          channel: channel.code,
+          channelKind: channel.kind,
+          amount,
+          payerNote: body.payerNote || null,
+        });
+      const guard = deps.depositGuard;
+      // With responsible gaming's guard: the check and the record in one transaction, so parallel
+      // deposits cannot pass a limit together; a replay of a recorded request is not checked again.
+      const inserted = guard
+        ? await db.transaction().execute(async (tx) => {
+            if (await repo.depositByRequest(tx, member.id, body.requestId)) return undefined;
+            await guard(tx, member.id, amount);
+            return record(tx);
+          })
+        : await record(db);
       const row = await repo.depositByRequest(db, member.id, body.requestId);
       if (!row) throw new Error('deposit request vanished');
       if (row.request_hash !== hash) throw new AppError('duplicate.request', { requestId: body.requestId });

@@ -21,6 +21,7 @@ import type { Brand } from '../brand/brand.service.js';
 import type { LedgerService } from '../ledger/ledger.service.js';
 import type { RealtimeHub } from '../realtime/index.js';
 import { maskAccount } from '../records/records.service.js';
+import { assertMayPlay } from '../responsible/index.js';
 import { holdemEngine, threeCardEngine } from './pvp.engines.js';
 import { createTurnRooms } from './pvp.turns.js';
 
@@ -496,6 +497,7 @@ export function createPvpModule(deps: {
         const table = tableOrThrow(body.tableCode);
         const member = session!.member;
         if ((trialTypes as readonly number[]).includes(member.type)) throw new AppError('pvp.trial_refused');
+        await assertMayPlay(db, member.id, clock.now());
         const buyIn = BigInt(body.buyIn);
         if (buyIn < (await minor(brand.id, table.minBuyIn)))
           throw new AppError('pvp.buy_in_invalid', {

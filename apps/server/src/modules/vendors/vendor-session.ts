@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { hashToken, newToken } from '../auth/session.service.js';
+import { assertMayPlay } from '../responsible/index.js';
 import type { LaunchMode } from './adapter.js';
 
 /** How long a launch token lets a vendor place bets (wins and rollbacks are accepted after it). */
@@ -17,12 +18,16 @@ export interface VendorSessionInput {
 
 /**
  * A launch session for a vendor game: an opaque random token (only its SHA-256 is stored) that the
- * vendor sends to `authenticate` and with every `bet`. Called by an adapter's `launch`.
+ * vendor sends to `authenticate` and with every `bet`. Called by an adapter's `launch`. Refused
+ * (`rg.excluded`) for a real-money session while the member is on a break.
  */
 export async function createVendorSession(
   db: Kysely<Database>,
   input: VendorSessionInput,
 ): Promise<{ token: string; expiresAt: Date }> {
+  // No real-money session for a member on a break (responsible gaming): every house product's bets
+  // (games, live tables, lottery, sports) need one.
+  if (input.mode === 'real') await assertMayPlay(db, input.memberId);
   const { token, hash } = newToken();
   const expiresAt = new Date(Date.now() + (input.ttlMs ?? VENDOR_SESSION_TTL_MS));
   await db

@@ -1,0 +1,278 @@
+import {
+  RG_RAISE_DELAY_HOURS,
+  type RgPeriod,
+  type RgStatus,
+  responsibleRoutes,
+  rgPeriods,
+} from '@arcadia/contract';
+import type { FastifyInstance } from 'fastify';
+import { type Kysely, type Transaction, sql } from 'kysely';
+import type { Database } from '../../db/schema.js';
+import { AppError } from '../../lib/app-error.js';
+import type { Clock } from '../../lib/clock.js';
+import { type RouteHooks, registerRoute } from '../../plugins/routes.js';
+import type { BrandService } from '../brand/brand.service.js';
+import { opsBrandOf } from '../catalogue/catalogue.routes.js';
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+/** The rolling window of each period. */
+const WINDOW_MS: Record<RgPeriod, number> = {
+  day: 24 * 3_600_000,
+  week: 7 * 24 * 3_600_000,
+  month: 30 * 24 * 3_600_000,
+};
+const RAISE_DELAY_MS = RG_RAISE_DELAY_HOURS * 3_600_000;
+
+/** The exclusion in force for a member at `now`, if any (the one that ends last). */
+export async function activeExclusion(q: Db, memberId: string, now: Date) {
+  const rows = await q
+    .selectFrom('rg_exclusion')
+    .select(['kind', 'ends_at'])
+    .where('member_id', '=', memberId)
+    .where((eb) => eb.or([eb('ends_at', 'is', null), eb('ends_at', '>', now)]))
+    .execute();
+  if (rows.length === 0) return null;
+  const permanent = rows.find((r) => r.ends_at === null);
+  if (permanent) return { kind: permanent.kind, until: null };
+  const last = rows.reduce((a, b) => (new Date(b.ends_at!) > new Date(a.ends_at!) ? b : a));
+  return { kind: last.kind, until: new Date(last.ends_at!) };
+}
+
+/** Refuses play (a game launch, a seat, a bet session) while a member is on a break. */
+export async function assertMayPlay(q: Db, memberId: string, now = new Date()) {
+  const ex = await activeExclusion(q, memberId, now);
+  if (ex) throw new AppError('rg.excluded', { until: ex.until?.toISOString() ?? null });
+}
+
+/**
+ * Responsible gaming (docs/responsible-gaming.md): deposit limits per rolling day, week and month
+ * with the 24-hour rule for raising or removing one, cool-offs and self-exclusions; the deposit
+ * guard the payments call inside the deposit's own transaction.
+ */
+export function createResponsibleModule(deps: { db: Kysely<Database>; brands: BrandService; clock: Clock }) {
+  const { db, clock } = deps;
+
+  const event = (
+    q: Db,
+    memberId: string,
+    action: 'limit_set' | 'limit_pending' | 'limit_applied' | 'excluded',
+    detail: Record<string, unknown>,
+  ) =>
+    q
+      .insertInto('rg_event')
+      .values({ member_id: memberId, action, detail: JSON.stringify(detail) })
+      .execute();
+
+  /** The member's limits, with any raise or removal whose 24 hours are up applied first. */
+  async function limits(q: Db, memberId: string, now: Date) {
+    const due = await q
+      .updateTable('rg_deposit_limit')
+      .set((eb) => ({
+        amount: eb.ref('pending_amount'),
+        pending_amount: null,
+        pending_from: null,
+        updated_at: now,
+      }))
+      .where('member_id', '=', memberId)
+      .where('pending_from', '<=', now)
+      .returning(['period', 'amount'])
+      .execute();
+    for (const d of due) await event(q, memberId, 'limit_applied', { period: d.period, amount: d.amount });
+    return q.selectFrom('rg_deposit_limit').selectAll().where('member_id', '=', memberId).execute();
+  }
+
+  /** Deposits made or waiting in each window (failed, cancelled and rejected ones do not count). */
+  async function used(q: Db, memberId: string, now: Date) {
+    const since = (p: RgPeriod) => new Date(now.getTime() - WINDOW_MS[p]);
+    const row = await q
+      .selectFrom('deposit_request')
+      .select([
+        sql<string>`coalesce(sum(amount) filter (where created_at > ${since('day')}), 0)`.as('day'),
+        sql<string>`coalesce(sum(amount) filter (where created_at > ${since('week')}), 0)`.as('week'),
+        sql<string>`coalesce(sum(amount), 0)`.as('month'),
+      ])
+      .where('member_id', '=', memberId)
+      .where('status', 'in', ['pending', 'paid'])
+      .where('created_at', '>', since('month'))
+      .executeTakeFirstOrThrow();
+    return { day: BigInt(row.day), week: BigInt(row.week), month: BigInt(row.month) };
+  }
+
+  async function status(q: Db, memberId: string): Promise<RgStatus> {
+    const now = clock.now();
+    const rows = await limits(q, memberId, now);
+    const sums = await used(q, memberId, now);
+    const ex = await activeExclusion(q, memberId, now);
+    return {
+      depositLimits: rgPeriods.map((period) => {
+        const r = rows.find((x) => x.period === period);
+        const amount = r?.amount ? BigInt(r.amount) : null;
+        const left = amount === null ? null : amount > sums[period] ? amount - sums[period] : 0n;
+        return {
+          period,
+          amount: amount?.toString() ?? null,
+          used: sums[period].toString(),
+          remaining: left?.toString() ?? null,
+          pending: r?.pending_from
+            ? { amount: r.pending_amount ?? null, from: new Date(r.pending_from).toISOString() }
+            : null,
+        };
+      }),
+      exclusion: ex ? { kind: ex.kind, until: ex.until?.toISOString() ?? null } : null,
+    };
+  }
+
+  /**
+   * Inside a deposit's transaction, before it is recorded: one deposit decision at a time per
+   * member (an advisory lock), refused while on a break or above what a limit leaves.
+   */
+  async function depositGuard(tx: Transaction<Database>, memberId: string, amount: bigint) {
+    await sql`select pg_advisory_xact_lock(hashtext(${`rg-deposit:${memberId}`}))`.execute(tx);
+    const now = clock.now();
+    await assertMayPlay(tx, memberId, now);
+    const rows = await limits(tx, memberId, now);
+    if (!rows.some((r) => r.amount)) return;
+    const sums = await used(tx, memberId, now);
+    for (const r of rows) {
+      if (!r.amount) continue;
+      const left = BigInt(r.amount) - sums[r.period];
+      if (amount > left)
+        throw new AppError('rg.deposit_limit', {
+          period: r.period,
+          remaining: (left > 0n ? left : 0n).toString(),
+        });
+    }
+  }
+
+  async function setLimit(
+    tx: Transaction<Database>,
+    memberId: string,
+    period: RgPeriod,
+    wanted: bigint | null,
+  ) {
+    const now = clock.now();
+    const current = (await limits(tx, memberId, now)).find((r) => r.period === period);
+    const inForce = current?.amount ? BigInt(current.amount) : null;
+    const lower = wanted !== null && (inForce === null || wanted < inForce);
+    const same = wanted === inForce;
+    if (lower || same) {
+      await tx
+        .insertInto('rg_deposit_limit')
+        .values({ member_id: memberId, period, amount: wanted?.toString() ?? null, updated_at: now })
+        .onConflict((oc) =>
+          oc.columns(['member_id', 'period']).doUpdateSet({
+            amount: wanted?.toString() ?? null,
+            pending_amount: null,
+            pending_from: null,
+            updated_at: now,
+          }),
+        )
+        .execute();
+      if (lower) await event(tx, memberId, 'limit_set', { period, amount: wanted!.toString() });
+      return;
+    }
+    // A raise, or removing the limit: it waits its 24 hours; the limit in force stays until then.
+    const from = new Date(now.getTime() + RAISE_DELAY_MS);
+    await tx
+      .updateTable('rg_deposit_limit')
+      .set({ pending_amount: wanted?.toString() ?? null, pending_from: from, updated_at: now })
+      .where('member_id', '=', memberId)
+      .where('period', '=', period)
+      .execute();
+    await event(tx, memberId, 'limit_pending', {
+      period,
+      amount: wanted?.toString() ?? null,
+      from: from.toISOString(),
+    });
+  }
+
+  function endOf(
+    now: Date,
+    body: { kind: 'cooloff'; hours: number } | { kind: 'self_exclusion'; months: number | null },
+  ) {
+    if (body.kind === 'cooloff') return new Date(now.getTime() + body.hours * 3_600_000);
+    if (body.months === null) return null;
+    const end = new Date(now);
+    end.setUTCMonth(end.getUTCMonth() + body.months);
+    return end;
+  }
+
+  return {
+    depositGuard,
+    register(app: FastifyInstance, hooks: RouteHooks) {
+      registerRoute(app, hooks, responsibleRoutes.rgStatus, async ({ session }) =>
+        status(db, session!.member.id),
+      );
+
+      registerRoute(app, hooks, responsibleRoutes.rgDepositLimit, async ({ session, body }) => {
+        const memberId = session!.member.id;
+        await db.transaction().execute(async (tx) => {
+          await sql`select pg_advisory_xact_lock(hashtext(${`rg-deposit:${memberId}`}))`.execute(tx);
+          await setLimit(tx, memberId, body.period, body.amount === null ? null : BigInt(body.amount));
+        });
+        return status(db, memberId);
+      });
+
+      registerRoute(app, hooks, responsibleRoutes.rgExclude, async ({ brand, session, body }) => {
+        const memberId = session!.member.id;
+        await db.transaction().execute(async (tx) => {
+          await sql`select pg_advisory_xact_lock(hashtext(${`rg-deposit:${memberId}`}))`.execute(tx);
+          const now = clock.now();
+          const ends = endOf(now, body);
+          const current = await activeExclusion(tx, memberId, now);
+          // A break can only be made longer: never shortened, never lifted.
+          if (current && (current.until === null || (ends !== null && ends <= current.until)))
+            throw new AppError('rg.exclusion_active', { until: current.until?.toISOString() ?? null });
+          await tx
+            .insertInto('rg_exclusion')
+            .values({
+              merchant_id: brand.id,
+              member_id: memberId,
+              kind: body.kind,
+              starts_at: now,
+              ends_at: ends,
+            })
+            .execute();
+          // The games already open stop taking bets: their launch sessions end now.
+          await tx
+            .updateTable('vendor_session')
+            .set({ expires_at: now })
+            .where('member_id', '=', memberId)
+            .where('expires_at', '>', now)
+            .execute();
+          await event(tx, memberId, 'excluded', { kind: body.kind, until: ends?.toISOString() ?? null });
+        });
+        return status(db, memberId);
+      });
+
+      registerRoute(app, hooks, responsibleRoutes.opsRgStatus, async ({ params }) => {
+        const brand = await opsBrandOf(deps.brands, params.merchantCode);
+        const member = await db
+          .selectFrom('member')
+          .select('id')
+          .where('merchant_id', '=', brand.id)
+          .where('account', '=', params.account)
+          .executeTakeFirst();
+        if (!member) throw new AppError('not.found', { account: params.account });
+        const history = await db
+          .selectFrom('rg_event')
+          .select(['action', 'detail', 'created_at'])
+          .where('member_id', '=', String(member.id))
+          .orderBy('id', 'desc')
+          .limit(200)
+          .execute();
+        return {
+          ...(await status(db, String(member.id))),
+          history: history.map((h) => ({
+            at: new Date(h.created_at).toISOString(),
+            action: h.action,
+            detail: h.detail,
+          })),
+        };
+      });
+    },
+  };
+}
+
+export type ResponsibleModule = ReturnType<typeof createResponsibleModule>;

@@ -1,0 +1,234 @@
+import { rgStatusSchema } from '@arcadia/contract';
+import fc from 'fast-check';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { type TestApp, TEST_OPS_KEY, buildTestApp } from '../../test/build-test-app.js';
+import { checkLedger } from '../ledger/ledger.check.js';
+import { newMember } from '../payments/payments.test-support.js';
+
+/**
+ * Responsible gaming through the app: deposit limits (at once when lower, after 24 hours when
+ * higher or removed), parallel deposits that cannot pass a limit together, and breaks that stop
+ * deposits, launches and seats but not withdrawals — the ledger checked after every test.
+ */
+let t: TestApp;
+beforeAll(async () => {
+  t = await buildTestApp({ demo: true, config: { TEST_CLOCK: true } });
+});
+afterAll(() => t.close());
+afterEach(async () => {
+  expect(await checkLedger(t.db)).toEqual([]);
+});
+
+let seq = 0;
+const auth = (token: string) => ({ authorization: token });
+const deposit = (token: string, amount: string, requestId = `rg-${++seq}-${Date.now()}`) =>
+  t.app.inject({
+    method: 'POST',
+    url: '/wps/transaction/deposit',
+    payload: { channel: 'DEMOPAY', amount, requestId },
+    headers: auth(token),
+  });
+const status = async (token: string) => {
+  const res = await t.app.inject({ method: 'GET', url: '/wps/member/rg', headers: auth(token) });
+  expect(res.statusCode, res.body).toBe(200);
+  return rgStatusSchema.parse(res.json().value);
+};
+const setLimit = (token: string, period: string, amount: string | null) =>
+  t.app.inject({
+    method: 'PUT',
+    url: '/wps/member/rg/depositLimit',
+    payload: { period, amount },
+    headers: auth(token),
+  });
+const exclude = (token: string, body: Record<string, unknown>) =>
+  t.app.inject({
+    method: 'POST',
+    url: '/wps/member/rg/exclusion',
+    payload: { confirm: true, ...body },
+    headers: auth(token),
+  });
+const clockBy = (ms: number) =>
+  t.app.inject({ method: 'POST', url: '/dev/clock', payload: { advanceMs: ms } });
+const day = (s: Awaited<ReturnType<typeof status>>) => s.depositLimits.find((l) => l.period === 'day')!;
+
+describe('deposit limits', () => {
+  it('a new or lower limit applies at once; a raise and a removal wait 24 hours', async () => {
+    const m = await newMember(t);
+    expect(day(await status(m.token))).toEqual({
+      period: 'day',
+      amount: null,
+      used: '0',
+      remaining: null,
+      pending: null,
+    });
+    expect((await setLimit(m.token, 'day', '10000')).statusCode).toBe(200);
+    expect((await deposit(m.token, '60')).statusCode).toBe(200);
+    const refused = await deposit(m.token, '50');
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toMatchObject({
+      code: 'rg.deposit_limit',
+      value: { period: 'day', remaining: '4000' },
+    });
+    expect(day(await status(m.token))).toMatchObject({ amount: '10000', used: '6000', remaining: '4000' });
+
+    // A raise waits; the limit in force stays until then.
+    const raised = rgStatusSchema.parse((await setLimit(m.token, 'day', '20000')).json().value);
+    expect(day(raised)).toMatchObject({ amount: '10000', pending: { amount: '20000' } });
+    expect((await deposit(m.token, '50')).json().code).toBe('rg.deposit_limit');
+    // Lowering replaces the pending raise at once.
+    const lowered = rgStatusSchema.parse((await setLimit(m.token, 'day', '8000')).json().value);
+    expect(day(lowered)).toMatchObject({ amount: '8000', pending: null, remaining: '2000' });
+    // A removal waits its 24 hours too, then the limit is gone.
+    const removing = rgStatusSchema.parse((await setLimit(m.token, 'day', null)).json().value);
+    expect(day(removing)).toMatchObject({ amount: '8000', pending: { amount: null } });
+    await clockBy(24 * 3_600_000 + 1_000);
+    expect(day(await status(m.token))).toMatchObject({ amount: null, remaining: null, pending: null });
+    expect((await deposit(m.token, '500')).statusCode).toBe(200);
+
+    // The operator reads the limits and their history.
+    const account = (
+      await t.db.selectFrom('member').select('account').where('id', '=', m.id).executeTakeFirstOrThrow()
+    ).account;
+    const ops = await t.app.inject({
+      method: 'GET',
+      url: `/ops/merchants/demo/members/${account}/rg`,
+      headers: { 'x-ops-key': TEST_OPS_KEY },
+    });
+    expect(ops.statusCode, ops.body).toBe(200);
+    expect(ops.json().value.history.map((h: { action: string }) => h.action)).toEqual([
+      'limit_applied',
+      'limit_pending',
+      'limit_set',
+      'limit_pending',
+      'limit_set',
+    ]);
+  });
+
+  it('twenty deposits at once cannot pass a limit together; a replay is not counted twice', async () => {
+    const m = await newMember(t);
+    await setLimit(m.token, 'week', '5000');
+    const ids = Array.from({ length: 20 }, (_, i) => `rg-par-${m.id}-${i}`);
+    const replies = await Promise.all(ids.map((id) => deposit(m.token, '10', id)));
+    expect(replies.filter((r) => r.statusCode === 200)).toHaveLength(5);
+    expect(new Set(replies.filter((r) => r.statusCode !== 200).map((r) => r.json().code))).toEqual(
+      new Set(['rg.deposit_limit']),
+    );
+    const week = async () => (await status(m.token)).depositLimits.find((l) => l.period === 'week')!;
+    expect(await week()).toMatchObject({ used: '5000', remaining: '0' });
+    // A replay of a recorded request comes back as it was: not refused, not counted again.
+    const taken = ids[replies.findIndex((r) => r.statusCode === 200)]!;
+    const replay = await deposit(m.token, '10', taken);
+    expect(replay.statusCode, replay.body).toBe(200);
+    expect(replay.json().value.replayed).toBe(true);
+    expect(await week()).toMatchObject({ used: '5000', remaining: '0' });
+  });
+
+  it('over random streams of limits and deposits, no deposit is taken past the limit of its moment', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(
+          fc.oneof(
+            fc.record({ op: fc.constant('limit' as const), amount: fc.integer({ min: 1, max: 60 }) }),
+            fc.record({ op: fc.constant('deposit' as const), amount: fc.integer({ min: 10, max: 40 }) }),
+          ),
+          { minLength: 3, maxLength: 10 },
+        ),
+        async (steps) => {
+          const m = await newMember(t);
+          let limit: bigint | null = null;
+          let used = 0n;
+          for (const step of steps) {
+            const minor = BigInt(step.amount) * 100n;
+            if (step.op === 'limit') {
+              expect((await setLimit(m.token, 'month', minor.toString())).statusCode).toBe(200);
+              // Only a first or lower limit applies at once; a raise waits.
+              if (limit === null || minor < limit) limit = minor;
+              continue;
+            }
+            const res = await deposit(m.token, String(step.amount));
+            const fits = limit === null || used + minor <= limit;
+            if (fits) {
+              expect(res.statusCode, res.body).toBe(200);
+              used += minor;
+            } else expect(res.json()).toMatchObject({ code: 'rg.deposit_limit' });
+          }
+          const month = (await status(m.token)).depositLimits.find((l) => l.period === 'month')!;
+          expect(month.used).toBe(used.toString());
+          expect(month.amount).toBe(limit?.toString() ?? null);
+        },
+      ),
+      { numRuns: 8 },
+    );
+  });
+});
+
+describe('breaks', () => {
+  it('a cool-off stops deposits, launches and seats, not withdrawals; it can be made longer, never shorter', async () => {
+    const m = await newMember(t, { fundMinor: 20_000n, paymentPassword: '246810' });
+    const on = rgStatusSchema.parse((await exclude(m.token, { kind: 'cooloff', hours: 72 })).json().value);
+    expect(on.exclusion?.kind).toBe('cooloff');
+    expect((await deposit(m.token, '20')).json().code).toBe('rg.excluded');
+    const game = await t.db
+      .selectFrom('game')
+      .select('node_id')
+      .where('game_code', '=', 'dice')
+      .executeTakeFirst();
+    const launch = await t.app.inject({
+      method: 'GET',
+      url: `/wps/game/launchGame?nodeId=${game?.node_id ?? 1}&accountType=1`,
+      headers: auth(m.token),
+    });
+    expect(launch.json().code).toBe('rg.excluded');
+    const sit = await t.app.inject({
+      method: 'POST',
+      url: '/pvp/seat',
+      headers: auth(m.token),
+      payload: { tableCode: 'PVP_NIUNIU_1', buyIn: '5000', requestId: 'rg-sit-00001' },
+    });
+    expect(sit.json().code).toBe('rg.excluded');
+    // Withdrawing stays open.
+    const out = await t.encrypted(
+      'POST',
+      '/wps/v2/transaction/withdraw',
+      {
+        amount: 20,
+        paymentPassword: '246810',
+        requestId: `rg-out-${m.id}`,
+        bankName: 'Demo Bank',
+        accountNumber: '1234 5678 9012',
+      },
+      auth(m.token),
+    );
+    expect(out.statusCode, out.body).toBe(200);
+
+    // Shorter: refused; longer: taken; permanent: final.
+    expect((await exclude(m.token, { kind: 'cooloff', hours: 24 })).json().code).toBe('rg.exclusion_active');
+    expect((await exclude(m.token, { kind: 'self_exclusion', months: 6 })).statusCode).toBe(200);
+    expect((await exclude(m.token, { kind: 'self_exclusion', months: null })).statusCode).toBe(200);
+    const final = await status(m.token);
+    expect(final.exclusion).toEqual({ kind: 'self_exclusion', until: null });
+    expect((await exclude(m.token, { kind: 'self_exclusion', months: 60 })).json().code).toBe(
+      'rg.exclusion_active',
+    );
+    // Bad input is a clear error.
+    expect((await exclude(m.token, { kind: 'cooloff', hours: 2 })).statusCode).toBe(400);
+    expect(
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: '/wps/member/rg/exclusion',
+          payload: { kind: 'cooloff', hours: 24 },
+          headers: auth(m.token),
+        })
+      ).statusCode,
+    ).toBe(400);
+  });
+
+  it('a cool-off ends by itself after its time', async () => {
+    const m = await newMember(t);
+    await exclude(m.token, { kind: 'cooloff', hours: 24 });
+    await clockBy(25 * 3_600_000);
+    expect((await status(m.token)).exclusion).toBeNull();
+    expect((await deposit(m.token, '20')).statusCode).toBe(200);
+  });
+});

@@ -1,0 +1,100 @@
+import { z } from 'zod';
+import { endpoints } from './endpoints.js';
+import { defineRoute } from './route.js';
+
+/*
+ * Responsible gaming in the wallet (docs/responsible-gaming.md): deposit limits per day, week and
+ * month (rolling windows), cool-off and self-exclusion. A lower limit applies at once; a higher
+ * one, or removing a limit, only after 24 hours. An exclusion cannot be shortened or lifted by the
+ * player, nor lifted by an operator. Enforced where the money moves: a deposit above what is left
+ * is refused with what is left; an excluded player cannot deposit or open a game (withdrawing stays
+ * open).
+ */
+
+export const rgPeriods = ['day', 'week', 'month'] as const;
+export type RgPeriod = (typeof rgPeriods)[number];
+/** Hours a changed limit waits before a higher amount (or no limit) applies. */
+export const RG_RAISE_DELAY_HOURS = 24;
+/** Cool-off: 24 hours to 6 weeks; self-exclusion: 6 to 60 months, or permanent. */
+export const RG_COOLOFF_HOURS = { min: 24, max: 24 * 42 } as const;
+export const RG_SELF_EXCLUSION_MONTHS = { min: 6, max: 60 } as const;
+
+const minorSchema = z.string().regex(/^(0|[1-9][0-9]{0,15})$/);
+const merchantParams = z.object({ merchantCode: z.string().min(1).max(32) });
+
+export const rgStatusSchema = z.object({
+  depositLimits: z.array(
+    z.object({
+      period: z.enum(rgPeriods),
+      /** The limit in force (minor units), null when none. */
+      amount: minorSchema.nullable(),
+      /** Deposits made or pending in the window (the last 24 h, 7 days or 30 days). */
+      used: minorSchema,
+      /** What may still be deposited in the window under this limit; null when none. */
+      remaining: minorSchema.nullable(),
+      /** A raise or removal waiting its 24 hours: the amount (null: no limit) and when it applies. */
+      pending: z.object({ amount: minorSchema.nullable(), from: z.iso.datetime() }).nullable(),
+    }),
+  ),
+  /** The exclusion in force, if any (`until` null: permanent). */
+  exclusion: z
+    .object({ kind: z.enum(['cooloff', 'self_exclusion']), until: z.iso.datetime().nullable() })
+    .nullable(),
+});
+export type RgStatus = z.infer<typeof rgStatusSchema>;
+
+export const rgExcludeBodySchema = z.discriminatedUnion('kind', [
+  z.object({
+    kind: z.literal('cooloff'),
+    hours: z.number().int().min(RG_COOLOFF_HOURS.min).max(RG_COOLOFF_HOURS.max),
+    confirm: z.literal(true),
+  }),
+  z.object({
+    kind: z.literal('self_exclusion'),
+    /** Months, or null for a permanent exclusion. */
+    months: z.number().int().min(RG_SELF_EXCLUSION_MONTHS.min).max(RG_SELF_EXCLUSION_MONTHS.max).nullable(),
+    confirm: z.literal(true),
+  }),
+]);
+
+export const responsibleRoutes = {
+  rgStatus: defineRoute({
+    ...endpoints.rgStatus,
+    tag: 'responsible',
+    summary:
+      "The member's deposit limits with what is used and left in each window, any pending raise, and any exclusion.",
+    reply: rgStatusSchema,
+  }),
+  rgDepositLimit: defineRoute({
+    ...endpoints.rgDepositLimit,
+    tag: 'responsible',
+    summary:
+      'Sets (or, with `amount: null`, removes) the deposit limit of a period. Lower than the limit in force: at once. Higher, or removing it: after 24 hours (shown as `pending`; a later lower setting replaces it).',
+    body: z.object({ period: z.enum(rgPeriods), amount: minorSchema.refine((v) => v !== '0').nullable() }),
+    reply: rgStatusSchema,
+  }),
+  rgExclude: defineRoute({
+    ...endpoints.rgExclude,
+    tag: 'responsible',
+    summary:
+      'Starts a cool-off (24 h to 6 weeks) or a self-exclusion (6 to 60 months, or permanent): no deposits and no games until it ends; withdrawals stay open; the member cannot lift or shorten it. A longer one may replace a shorter one. Errors: `rg.exclusion_active` (one at least as long is in force).',
+    body: rgExcludeBodySchema,
+    reply: rgStatusSchema,
+  }),
+  opsRgStatus: defineRoute({
+    ...endpoints.opsRgStatus,
+    tag: 'ops',
+    summary:
+      "A member's limits and exclusion as the member sees them, and the history of every change. Errors: `not.found`.",
+    params: merchantParams.extend({ account: z.string().min(1).max(64) }),
+    reply: rgStatusSchema.extend({
+      history: z.array(
+        z.object({
+          at: z.iso.datetime(),
+          action: z.enum(['limit_set', 'limit_pending', 'limit_applied', 'excluded']),
+          detail: z.record(z.string(), z.unknown()),
+        }),
+      ),
+    }),
+  }),
+} as const;
