@@ -5,7 +5,7 @@ import { useSearchParams } from 'react-router';
 import { PageHeader } from '../../../components/section';
 import { Pagination } from '../../../components/pagination';
 import { useBrand } from '../../../lib/permission';
-import { useAnnouncementsQuery, useLaneCards } from '../api/lobby';
+import { useAnnouncementsQuery, useLaneCards, useVendorLanesQuery } from '../api/lobby';
 import { useGamesQuery } from '../api/games';
 import { PAGE_SIZE, swiperRows } from '../lib/paging';
 import { BannerCarousel } from './banner-carousel';
@@ -38,6 +38,7 @@ export function GameListCentre({
   const [term, setTerm] = useState('');
   const [page, setPage] = useState(1);
   const vendors = useLaneCards(category);
+  const lanes = useVendorLanesQuery();
   const announcements = useAnnouncementsQuery();
   const banners = useMemo(
     () => (announcements.data?.banners ?? []).filter((b) => b.groupName === `w_${category.toLowerCase()}`),
@@ -70,6 +71,10 @@ export function GameListCentre({
     ...(term ? { gameName: term } : {}),
   });
   const list = games.data?.games ?? [];
+
+  // The page comes whole once its banners and studios are known: a category may have banners or
+  // not, so no box can be held for them, and one appearing above the page would move it all.
+  if (announcements.isPending || lanes.isPending) return <div className="page lobby-page" aria-busy="true" />;
 
   return (
     <div className="page lobby-page">

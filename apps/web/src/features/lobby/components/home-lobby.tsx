@@ -10,6 +10,7 @@ import { useAnnouncementsQuery, useVendorLanesQuery } from '../api/lobby';
 import { useLaunchGame } from '../hooks/use-launch-game';
 import { isFirstLogin, popupsFor, popupsSuppressed, suppressPopups } from '../lib/popups';
 import { BannerCarousel } from './banner-carousel';
+import { firstBanner } from '../../../lib/first-paint';
 import { BannerPlaceholder, MarqueePlaceholder, SectionSkeleton } from './home-skeleton';
 import type { HomeTab } from './lobby-sections';
 import { NoticeMarquee } from './notice-marquee';
@@ -63,7 +64,7 @@ export default function HomeLobby() {
       )}
       {/* Until the announcements arrive their boxes are held at their final size. */}
       {announcements.isPending ? (
-        <BannerPlaceholder />
+        <BannerPlaceholder image={firstBanner} />
       ) : banners.length > 0 ? (
         <BannerCarousel banners={banners} />
       ) : (

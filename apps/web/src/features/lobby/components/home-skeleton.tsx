@@ -6,15 +6,13 @@ import { HOME_PAGE_SIZE } from '../lib/paging';
 // the real component's classes; only the content is missing. Hidden from assistive technology.
 
 /**
- * The banner carousel's box: one slide at the carousel's aspect ratio, showing the first banner
- * the server drew into the page (when it did), so the banner stays on screen until the carousel.
+ * The banner carousel's box: one slide at the carousel's aspect ratio. On home it shows the first
+ * banner the server drew into the page (`image`), so the banner stays on screen until the carousel.
  */
-export function BannerPlaceholder() {
+export function BannerPlaceholder({ image = null }: { image?: string | null }) {
   return (
     <div className="banner" aria-hidden="true">
-      <div className="banner__slide">
-        {firstBanner && <img src={firstBanner} alt="" fetchPriority="high" />}
-      </div>
+      <div className="banner__slide">{image && <img src={image} alt="" fetchPriority="high" />}</div>
     </div>
   );
 }
@@ -67,7 +65,7 @@ export function SectionSkeleton() {
 export function HomeSkeleton() {
   return (
     <div className="home" aria-busy="true">
-      <BannerPlaceholder />
+      <BannerPlaceholder image={firstBanner} />
       <MarqueePlaceholder />
       <div className="filter-tabs" aria-hidden="true">
         <span className="filter-tabs__item filter-tabs__item--placeholder">&nbsp;</span>
