@@ -29,7 +29,7 @@ export const demoHelpTopics = {
       term: 'responsible-gaming',
       title: 'Responsible gaming',
       content:
-        '<p>Play for entertainment, never to make money. Set yourself a budget and a time limit before you play, and stop when you reach either.</p><p>You must be of legal age to play. If gaming stops being fun, contact customer service to pause or close your account.</p>',
+        '<p>Play for entertainment, never to make money. Set yourself a budget and a time limit before you play, and stop when you reach either. You must be of legal age to play.</p><h3>Your tools</h3><p>Open <strong>Security Center</strong> in your member centre and find <strong>Responsible gaming</strong>:</p><ul><li><strong>Deposit limits</strong> for a day, a week and a month (the last 24 hours, 7 days and 30 days). A lower limit applies at once; a higher one, or removing a limit, only after 24 hours. A deposit above what your limit leaves is refused and shows what is left.</li><li><strong>Cool-off</strong>: a pause from 24 hours to 6 weeks.</li><li><strong>Self-exclusion</strong>: a break from 6 months to 5 years, or for good.</li></ul><p>During a cool-off or a self-exclusion you cannot deposit, open a game, bet or sit at a card room, and games you have open stop taking bets. You can still log in and withdraw your balance. A break cannot be shortened or lifted, by you or by our support team; you may make it longer.</p><p>If gaming stops being fun, talk to customer service at any time.</p>',
     },
     {
       term: 'terms',
@@ -79,7 +79,7 @@ export const demoHelpTopics = {
       term: 'responsible-gaming',
       title: '责任博彩',
       content:
-        '<p>游戏是为了娱乐，而不是赚钱。开始前请为自己设定预算与时间上限，达到任一上限即停止。</p><p>您必须达到法定年龄方可游戏。如果游戏不再带来乐趣，请联系客服暂停或关闭您的账户。</p>',
+        '<p>游戏是为了娱乐，而不是赚钱。开始前请为自己设定预算与时间上限，达到任一上限即停止。您必须达到法定年龄方可游戏。</p><h3>您的工具</h3><p>在会员中心打开<strong>安全中心</strong>，找到<strong>责任博彩</strong>：</p><ul><li><strong>存款限额</strong>：按日、周、月（最近 24 小时、7 天、30 天）设定。调低限额立即生效；调高或取消限额需等待 24 小时。超出剩余额度的存款会被拒绝，并显示剩余额度。</li><li><strong>冷静期</strong>：暂停 24 小时至 6 周。</li><li><strong>自我禁止</strong>：暂停 6 个月至 5 年，或永久。</li></ul><p>冷静期或自我禁止期间，您无法存款、打开游戏、下注或入座棋牌房间，已打开的游戏也将停止接受下注。您仍可登录并提取余额。暂停期不能由您或客服缩短或解除，但可以延长。</p><p>如果游戏不再带来乐趣，请随时联系客服。</p>',
     },
     {
       term: 'terms',
