@@ -66,7 +66,10 @@ export default function AgentHomePage() {
 
   const open = (key: string) => setParams({ page: key });
   // Contract pages appear when the consolidated flags say the kind applies (spec §2, §6).
-  const flags = useConsolidatedQuery().data;
+  const consolidated = useConsolidatedQuery();
+  const flags = consolidated.data;
+  // Until they are known the menu and its page wait: entries arriving late would push the rest down.
+  const waiting = consolidated.isPending && consolidated.fetchStatus === 'fetching';
   // The payment password is set in the member centre's security page.
   const setPaymentPassword = () => void navigate(`${paths.member}?page=securityCenter`);
 
@@ -112,32 +115,36 @@ export default function AgentHomePage() {
     <div className="agent-home">
       {/* The same confirmed logout as the player site (spec §4); the root shell hosts the dialog. */}
       <AgentHeader name={name} onLogout={() => openModal('logout')} />
-      <div className="panel-layout">
-        <nav className="panel-layout__nav" aria-label={t('agent_center')}>
-          <ul>
-            {entries.map((e) => (
-              <li key={e.key}>
-                <button
-                  type="button"
-                  className="panel-layout__link"
-                  aria-current={(e.page ?? e.key) === current ? 'page' : undefined}
-                  onClick={() => select(e.key, e.page)}
-                >
-                  {t(e.key as 'deposit')}
-                  {e.key === 'platformMessages' && <CountBadge count={unreadMessages} />}
-                </button>
-              </li>
-            ))}
-          </ul>
-        </nav>
-        <section className="panel-layout__panel" aria-label={t(current as 'deposit')}>
-          <h2>{t(current as 'deposit')}</h2>
-          {/* Keyed by page: a page's half-typed form does not survive a switch to another. */}
-          <Suspense key={current} fallback={<PanelLoading />}>
-            {panels[current]?.()}
-          </Suspense>
-        </section>
-      </div>
+      {waiting ? (
+        <div className="panel-layout" aria-busy="true" />
+      ) : (
+        <div className="panel-layout">
+          <nav className="panel-layout__nav" aria-label={t('agent_center')}>
+            <ul>
+              {entries.map((e) => (
+                <li key={e.key}>
+                  <button
+                    type="button"
+                    className="panel-layout__link"
+                    aria-current={(e.page ?? e.key) === current ? 'page' : undefined}
+                    onClick={() => select(e.key, e.page)}
+                  >
+                    {t(e.key as 'deposit')}
+                    {e.key === 'platformMessages' && <CountBadge count={unreadMessages} />}
+                  </button>
+                </li>
+              ))}
+            </ul>
+          </nav>
+          <section className="panel-layout__panel" aria-label={t(current as 'deposit')}>
+            <h2>{t(current as 'deposit')}</h2>
+            {/* Keyed by page: a page's half-typed form does not survive a switch to another. */}
+            <Suspense key={current} fallback={<PanelLoading />}>
+              {panels[current]?.()}
+            </Suspense>
+          </section>
+        </div>
+      )}
     </div>
   );
 }
