@@ -24,4 +24,11 @@ export const responsibleEndpoints = {
     encrypted: false,
     opsRoles: ['admin', 'finance', 'support'],
   },
+  opsRgDepositLimit: {
+    method: 'PUT',
+    path: '/ops/merchants/:merchantCode/members/:account/rg/depositLimit',
+    auth: 'ops',
+    encrypted: false,
+    opsRoles: ['admin', 'support'],
+  },
 } as const satisfies Record<string, Endpoint>;

@@ -97,4 +97,17 @@ export const responsibleRoutes = {
       ),
     }),
   }),
+  opsRgDepositLimit: defineRoute({
+    ...endpoints.opsRgDepositLimit,
+    tag: 'ops',
+    summary:
+      "An operator imposes (or changes) a member's deposit limit, by the member's own rule: lower at once, higher or removed after 24 hours. Audited with its reason. No operator route lifts a break. Errors: `not.found`.",
+    params: merchantParams.extend({ account: z.string().min(1).max(64) }),
+    body: z.object({
+      period: z.enum(rgPeriods),
+      amount: minorSchema.refine((v) => v !== '0').nullable(),
+      reason: z.string().trim().min(3).max(500),
+    }),
+    reply: rgStatusSchema,
+  }),
 } as const;

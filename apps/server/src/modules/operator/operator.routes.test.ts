@@ -344,6 +344,11 @@ const matrix: Partial<Record<EndpointName, { roles: Role[]; url: string; payload
   opsRewardsSettingsUpdate: { roles: ADMIN, url: '/ops/merchants/:m/rewards/settings', payload: {} },
   // Responsible gaming: a member's limits and breaks, read by admin, support and finance.
   opsRgStatus: { roles: ALL, url: '/ops/merchants/:m/members/nobody-here/rg' },
+  opsRgDepositLimit: {
+    roles: CONTENT_READ,
+    url: '/ops/merchants/:m/members/nobody-here/rg/depositLimit',
+    payload: { period: 'week', amount: '100', reason: 'matrix check' },
+  },
 };
 const opsNames = (Object.keys(endpoints) as EndpointName[]).filter((n) => endpoints[n].auth === 'ops');
 

@@ -13,6 +13,7 @@ import type { Clock } from '../../lib/clock.js';
 import { type RouteHooks, registerRoute } from '../../plugins/routes.js';
 import type { BrandService } from '../brand/brand.service.js';
 import { opsBrandOf } from '../catalogue/catalogue.routes.js';
+import { writeAudit } from '../operator/operator-audit.js';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -150,6 +151,7 @@ export function createResponsibleModule(deps: { db: Kysely<Database>; brands: Br
     memberId: string,
     period: RgPeriod,
     wanted: bigint | null,
+    by = 'member',
   ) {
     const now = clock.now();
     const current = (await limits(tx, memberId, now)).find((r) => r.period === period);
@@ -169,7 +171,7 @@ export function createResponsibleModule(deps: { db: Kysely<Database>; brands: Br
           }),
         )
         .execute();
-      if (lower) await event(tx, memberId, 'limit_set', { period, amount: wanted!.toString() });
+      if (lower) await event(tx, memberId, 'limit_set', { period, amount: wanted!.toString(), by });
       return;
     }
     // A raise, or removing the limit: it waits its 24 hours; the limit in force stays until then.
@@ -184,6 +186,7 @@ export function createResponsibleModule(deps: { db: Kysely<Database>; brands: Br
       period,
       amount: wanted?.toString() ?? null,
       from: from.toISOString(),
+      by,
     });
   }
 
@@ -246,15 +249,44 @@ export function createResponsibleModule(deps: { db: Kysely<Database>; brands: Br
         return status(db, memberId);
       });
 
-      registerRoute(app, hooks, responsibleRoutes.opsRgStatus, async ({ params }) => {
-        const brand = await opsBrandOf(deps.brands, params.merchantCode);
+      /** The brand's member named in an operator path, or 404. */
+      const opsMember = async (merchantCode: string, account: string) => {
+        const brand = await opsBrandOf(deps.brands, merchantCode);
         const member = await db
           .selectFrom('member')
           .select('id')
           .where('merchant_id', '=', brand.id)
-          .where('account', '=', params.account)
+          .where('account', '=', account)
           .executeTakeFirst();
-        if (!member) throw new AppError('not.found', { account: params.account });
+        if (!member) throw new AppError('not.found', { account });
+        return { brand, memberId: String(member.id) };
+      };
+
+      registerRoute(app, hooks, responsibleRoutes.opsRgDepositLimit, async ({ params, body, operator }) => {
+        const { brand, memberId } = await opsMember(params.merchantCode, params.account);
+        await db.transaction().execute(async (tx) => {
+          await sql`select pg_advisory_xact_lock(hashtext(${`rg-deposit:${memberId}`}))`.execute(tx);
+          await setLimit(
+            tx,
+            memberId,
+            body.period,
+            body.amount === null ? null : BigInt(body.amount),
+            operator!.username,
+          );
+          await writeAudit(tx, {
+            merchantId: brand.id,
+            actor: operator!.username,
+            action: 'rg.deposit_limit',
+            target: params.account,
+            payload: { period: body.period, amount: body.amount, reason: body.reason },
+          });
+        });
+        return status(db, memberId);
+      });
+
+      registerRoute(app, hooks, responsibleRoutes.opsRgStatus, async ({ params }) => {
+        const { memberId } = await opsMember(params.merchantCode, params.account);
+        const member = { id: memberId };
         const history = await db
           .selectFrom('rg_event')
           .select(['action', 'detail', 'created_at'])

@@ -162,6 +162,49 @@ describe('deposit limits', () => {
   });
 });
 
+describe('operators', () => {
+  it('an operator imposes a limit by the member’s rule (lower at once), audited with its reason', async () => {
+    const m = await newMember(t);
+    const account = (
+      await t.db.selectFrom('member').select('account').where('id', '=', m.id).executeTakeFirstOrThrow()
+    ).account;
+    const impose = (amount: string | null) =>
+      t.app.inject({
+        method: 'PUT',
+        url: `/ops/merchants/demo/members/${account}/rg/depositLimit`,
+        headers: { 'x-ops-key': TEST_OPS_KEY },
+        payload: { period: 'week', amount, reason: 'agreed with the player on the phone' },
+      });
+    const set = await impose('3000');
+    expect(set.statusCode, set.body).toBe(200);
+    expect((await status(m.token)).depositLimits.find((l) => l.period === 'week')).toMatchObject({
+      amount: '3000',
+    });
+    expect((await deposit(m.token, '40')).json().code).toBe('rg.deposit_limit');
+    // Raising waits its 24 hours, for an operator too.
+    const raised = rgStatusSchema.parse((await impose('9000')).json().value);
+    expect(raised.depositLimits.find((l) => l.period === 'week')).toMatchObject({
+      amount: '3000',
+      pending: { amount: '9000' },
+    });
+    const audit = await t.db
+      .selectFrom('operator_audit')
+      .select(['action', 'target'])
+      .where('action', '=', 'rg.deposit_limit')
+      .where('target', '=', account)
+      .execute();
+    expect(audit).toHaveLength(2);
+    // Unknown member: a clear 404, and nothing written.
+    const none = await t.app.inject({
+      method: 'PUT',
+      url: '/ops/merchants/demo/members/nobody-here/rg/depositLimit',
+      headers: { 'x-ops-key': TEST_OPS_KEY },
+      payload: { period: 'week', amount: '100', reason: 'matrix check' },
+    });
+    expect(none.json().code).toBe('not.found');
+  });
+});
+
 describe('breaks', () => {
   it('a cool-off stops deposits, launches and seats, not withdrawals; it can be made longer, never shorter', async () => {
     const m = await newMember(t, { fundMinor: 20_000n, paymentPassword: '246810' });
