@@ -10,6 +10,13 @@ export const responsibleEndpoints = {
     encrypted: false,
     trial: false,
   },
+  rgRealityCheck: {
+    method: 'PUT',
+    path: '/wps/member/rg/realityCheck',
+    auth: 'member',
+    encrypted: false,
+    trial: false,
+  },
   rgExclude: {
     method: 'POST',
     path: '/wps/member/rg/exclusion',

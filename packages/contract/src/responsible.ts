@@ -18,6 +18,8 @@ export const RG_RAISE_DELAY_HOURS = 24;
 /** Cool-off: 24 hours to 6 weeks; self-exclusion: 6 to 60 months, or permanent. */
 export const RG_COOLOFF_HOURS = { min: 24, max: 24 * 42 } as const;
 export const RG_SELF_EXCLUSION_MONTHS = { min: 6, max: 60 } as const;
+/** How often the reality check may remind the member (minutes). */
+export const RG_REALITY_CHECK_MINUTES = [15, 30, 45, 60, 90, 120] as const;
 
 const minorSchema = z.string().regex(/^(0|[1-9][0-9]{0,15})$/);
 const merchantParams = z.object({ merchantCode: z.string().min(1).max(32) });
@@ -40,6 +42,13 @@ export const rgStatusSchema = z.object({
   exclusion: z
     .object({ kind: z.enum(['cooloff', 'self_exclusion']), until: z.iso.datetime().nullable() })
     .nullable(),
+  /** How often the site reminds the member of the session's time and result; null: never. */
+  realityCheckMinutes: z.number().int().nullable(),
+  /**
+   * The session asking (member routes only): when it began, and the net result of the bets placed
+   * since (payouts − stakes, minor units; an open bet counts its stake).
+   */
+  session: z.object({ startedAt: z.iso.datetime(), net: z.string() }).nullable(),
 });
 export type RgStatus = z.infer<typeof rgStatusSchema>;
 
@@ -71,6 +80,23 @@ export const responsibleRoutes = {
     summary:
       'Sets (or, with `amount: null`, removes) the deposit limit of a period. Lower than the limit in force: at once. Higher, or removing it: after 24 hours (shown as `pending`; a later lower setting replaces it).',
     body: z.object({ period: z.enum(rgPeriods), amount: minorSchema.refine((v) => v !== '0').nullable() }),
+    reply: rgStatusSchema,
+  }),
+  rgRealityCheck: defineRoute({
+    ...endpoints.rgRealityCheck,
+    tag: 'responsible',
+    summary:
+      'Sets how often the site shows the reality check (time played this session and its net result), or turns it off with `minutes: null`. Applies at once.',
+    body: z.object({
+      minutes: z
+        .number()
+        .int()
+        .refine(
+          (m) => (RG_REALITY_CHECK_MINUTES as readonly number[]).includes(m),
+          'one of 15, 30, 45, 60, 90, 120',
+        )
+        .nullable(),
+    }),
     reply: rgStatusSchema,
   }),
   rgExclude: defineRoute({

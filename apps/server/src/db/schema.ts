@@ -1183,6 +1183,11 @@ export interface RgExclusionTable {
   ends_at: ColumnType<Date | null, Date | string | null, never>;
   created_at: Generated<Date>;
 }
+export interface RgSettingTable {
+  member_id: string;
+  reality_check_minutes: number | null;
+  updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
+}
 export interface RgEventTable {
   id: Generated<string>;
   member_id: string;
@@ -1195,6 +1200,7 @@ export interface Database {
   rg_deposit_limit: RgDepositLimitTable;
   rg_exclusion: RgExclusionTable;
   rg_event: RgEventTable;
+  rg_setting: RgSettingTable;
   promotion_application: PromotionApplicationTable;
   mission_claim: MissionClaimTable;
   referral_code: ReferralCodeTable;

@@ -14,6 +14,11 @@ const ContractOffers = lazy(() =>
   import('../features/contracts/components/contract-offers').then((m) => ({ default: m.ContractOffers })),
 );
 
+// The reality check's reminder (responsible gaming): members only, loaded with the session.
+const RealityCheck = lazy(() =>
+  import('../features/responsible/components/reality-check').then((m) => ({ default: m.RealityCheck })),
+);
+
 /**
  * Around both layouts: the session (member info on boot with a token), the account dialogs
  * (the agent login page needs the forced change-password modal and the agent centre the logout
@@ -33,6 +38,7 @@ export function RootShell() {
       {signedIn && (
         <Suspense fallback={null}>
           <ContractOffers />
+          <RealityCheck />
         </Suspense>
       )}
       <Toaster />

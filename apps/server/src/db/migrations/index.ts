@@ -36,6 +36,7 @@ import * as m202611280100 from './202611280100_create_live_tables.js';
 import * as m202611280200 from './202611280200_create_chat_rooms.js';
 import * as m202611280300 from './202611280300_create_pvp_rooms.js';
 import * as m202611290100 from './202611290100_create_responsible_gaming.js';
+import * as m202611290200 from './202611290200_rg_reality_check.js';
 
 /**
  * Every migration, in order. Listed statically so the bundled server carries them; the name is
@@ -79,4 +80,5 @@ export const migrations: Record<string, Migration> = {
   '202611280200_create_chat_rooms': m202611280200,
   '202611280300_create_pvp_rooms': m202611280300,
   '202611290100_create_responsible_gaming': m202611290100,
+  '202611290200_rg_reality_check': m202611290200,
 };

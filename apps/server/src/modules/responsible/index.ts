@@ -100,12 +100,38 @@ export function createResponsibleModule(deps: { db: Kysely<Database>; brands: Br
     return { day: BigInt(row.day), week: BigInt(row.week), month: BigInt(row.month) };
   }
 
-  async function status(q: Db, memberId: string): Promise<RgStatus> {
+  /** The asking session's start and the net result of the bets placed since (an open bet: its stake). */
+  async function sessionOf(q: Db, memberId: string, sessionId: string) {
+    const row = await q
+      .selectFrom('session')
+      .select('created_at')
+      .where('id', '=', sessionId)
+      .executeTakeFirst();
+    if (!row) return null;
+    const startedAt = new Date(row.created_at);
+    const net = await q
+      .selectFrom('bet')
+      .select(sql<string>`coalesce(sum(payout - stake), 0)`.as('net'))
+      .where('member_id', '=', memberId)
+      .where('placed_at', '>=', startedAt)
+      .where('status', '<>', 'void')
+      .executeTakeFirstOrThrow();
+    return { startedAt: startedAt.toISOString(), net: String(net.net) };
+  }
+
+  async function status(q: Db, memberId: string, sessionId: string | null = null): Promise<RgStatus> {
     const now = clock.now();
     const rows = await limits(q, memberId, now);
     const sums = await used(q, memberId, now);
     const ex = await activeExclusion(q, memberId, now);
+    const setting = await q
+      .selectFrom('rg_setting')
+      .select('reality_check_minutes')
+      .where('member_id', '=', memberId)
+      .executeTakeFirst();
     return {
+      realityCheckMinutes: setting?.reality_check_minutes ?? null,
+      session: sessionId === null ? null : await sessionOf(q, memberId, sessionId),
       depositLimits: rgPeriods.map((period) => {
         const r = rows.find((x) => x.period === period);
         const amount = r?.amount ? BigInt(r.amount) : null;
@@ -205,8 +231,21 @@ export function createResponsibleModule(deps: { db: Kysely<Database>; brands: Br
     depositGuard,
     register(app: FastifyInstance, hooks: RouteHooks) {
       registerRoute(app, hooks, responsibleRoutes.rgStatus, async ({ session }) =>
-        status(db, session!.member.id),
+        status(db, session!.member.id, session!.sessionId),
       );
+
+      registerRoute(app, hooks, responsibleRoutes.rgRealityCheck, async ({ session, body }) => {
+        const memberId = session!.member.id;
+        const now = clock.now();
+        await db
+          .insertInto('rg_setting')
+          .values({ member_id: memberId, reality_check_minutes: body.minutes, updated_at: now })
+          .onConflict((oc) =>
+            oc.column('member_id').doUpdateSet({ reality_check_minutes: body.minutes, updated_at: now }),
+          )
+          .execute();
+        return status(db, memberId, session!.sessionId);
+      });
 
       registerRoute(app, hooks, responsibleRoutes.rgDepositLimit, async ({ session, body }) => {
         const memberId = session!.member.id;
@@ -214,7 +253,7 @@ export function createResponsibleModule(deps: { db: Kysely<Database>; brands: Br
           await sql`select pg_advisory_xact_lock(hashtext(${`rg-deposit:${memberId}`}))`.execute(tx);
           await setLimit(tx, memberId, body.period, body.amount === null ? null : BigInt(body.amount));
         });
-        return status(db, memberId);
+        return status(db, memberId, session!.sessionId);
       });
 
       registerRoute(app, hooks, responsibleRoutes.rgExclude, async ({ brand, session, body }) => {
@@ -246,7 +285,7 @@ export function createResponsibleModule(deps: { db: Kysely<Database>; brands: Br
             .execute();
           await event(tx, memberId, 'excluded', { kind: body.kind, until: ends?.toISOString() ?? null });
         });
-        return status(db, memberId);
+        return status(db, memberId, session!.sessionId);
       });
 
       /** The brand's member named in an operator path, or 404. */

@@ -162,6 +162,51 @@ describe('deposit limits', () => {
   });
 });
 
+describe('reality check', () => {
+  it('is set or turned off at once; the status carries the session and the net of its bets', async () => {
+    const m = await newMember(t, { fundMinor: 50_000n });
+    let s = await status(m.token);
+    expect(s.realityCheckMinutes).toBeNull();
+    expect(s.session).toMatchObject({ net: '0' });
+    const set = (minutes: number | null) =>
+      t.app.inject({
+        method: 'PUT',
+        url: '/wps/member/rg/realityCheck',
+        payload: { minutes },
+        headers: auth(m.token),
+      });
+    expect(rgStatusSchema.parse((await set(30)).json().value).realityCheckMinutes).toBe(30);
+    expect((await set(7)).statusCode).toBe(400);
+    expect((await status(m.token)).realityCheckMinutes).toBe(30);
+
+    // A real dice round through the house vendor: the session's net is its payout less its stake.
+    const launch = await t.app.inject({
+      method: 'GET',
+      url: '/wps/game/launchGame?gameCode=AUR_AURORA_DICE&accountType=1',
+      headers: auth(m.token),
+    });
+    expect(launch.statusCode, launch.body).toBe(200);
+    const token = new URL(launch.json().value.content.game_url, 'http://x').searchParams.get('token')!;
+    const roll = await t.app.inject({
+      method: 'POST',
+      url: '/house/api/play',
+      headers: { 'x-game-token': token },
+      payload: { action: 'play', stake: '1000', params: { target: 4950, direction: 'over' } },
+    });
+    expect(roll.statusCode, roll.body).toBe(200);
+    const bet = await t.db
+      .selectFrom('bet')
+      .select(['stake', 'payout'])
+      .where('member_id', '=', m.id)
+      .executeTakeFirstOrThrow();
+    s = await status(m.token);
+    expect(s.session!.net).toBe(String(BigInt(bet.payout) - BigInt(bet.stake)));
+    expect(bet.stake).toBe('1000');
+
+    expect((await set(null)).json().value.realityCheckMinutes).toBeNull();
+  });
+});
+
 describe('operators', () => {
   it('an operator imposes a limit by the member’s rule (lower at once), audited with its reason', async () => {
     const m = await newMember(t);

@@ -8,6 +8,7 @@ export type RgLimitItem = RgStatusReply['depositLimits'][number];
 export type RgExclusion = NonNullable<RgStatusReply['exclusion']>;
 export type RgDepositLimitBody = RouteBodyIn<Routes['rgDepositLimit']>;
 export type RgExcludeBody = RouteBodyIn<Routes['rgExclude']>;
+export type RgRealityCheckBody = RouteBodyIn<Routes['rgRealityCheck']>;
 
 export const responsibleKeys = {
   status: (token: string | null) => ['responsible', 'status', token] as const,
@@ -42,6 +43,14 @@ export function useRgExclude() {
   const write = useStatusWriter();
   return useMutation({
     mutationFn: (body: RgExcludeBody) => call('rgExclude', { body }),
+    onSuccess: write,
+  });
+}
+
+export function useRgRealityCheck() {
+  const write = useStatusWriter();
+  return useMutation({
+    mutationFn: (body: RgRealityCheckBody) => call('rgRealityCheck', { body }),
     onSuccess: write,
   });
 }

@@ -23,6 +23,8 @@ const status = (overrides: Partial<RgStatus> = {}): RgStatus => ({
     { period: 'month', used: '2550', ...noLimit },
   ],
   exclusion: null,
+  realityCheckMinutes: null,
+  session: { startedAt: '2026-11-27T10:00:00.000Z', net: '-1250' },
   ...overrides,
 });
 

@@ -1,4 +1,10 @@
-import { RG_RAISE_DELAY_HOURS, type RgPeriod, responsibleRoutes, rgPeriods } from '@arcadia/contract';
+import {
+  RG_RAISE_DELAY_HOURS,
+  RG_REALITY_CHECK_MINUTES,
+  type RgPeriod,
+  responsibleRoutes,
+  rgPeriods,
+} from '@arcadia/contract';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useId, useMemo, useState } from 'react';
 import { type Resolver, useForm, useWatch } from 'react-hook-form';
@@ -19,6 +25,7 @@ import {
   type RgLimitItem,
   useRgDepositLimit,
   useRgExclude,
+  useRgRealityCheck,
   useRgStatus,
 } from '../api/responsible';
 import '../responsible.css';
@@ -119,6 +126,7 @@ export function ResponsibleGamingCard() {
       ) : (
         <div className="rg-card__body">
           <DepositLimits limits={data.depositLimits} locked={data.exclusion !== null} format={format} />
+          <RealityCheckSetting minutes={data.realityCheckMinutes} />
           {data.exclusion ? <ActiveBreak exclusion={data.exclusion} format={format} /> : <TakeBreak />}
         </div>
       )}
@@ -464,6 +472,65 @@ function ActiveBreak({ exclusion, format }: { exclusion: RgExclusion; format: Rg
       </p>
       <p className="rg-note">{until === null ? t('active_permanent_note') : t('active_note')}</p>
       <p className="rg-note">{t('active_final')}</p>
+    </section>
+  );
+}
+
+/** How often the reality check reminds the member (or never); applies at once. */
+function RealityCheckSetting({ minutes }: { minutes: number | null }) {
+  const { t } = useTranslation('responsible');
+  const headingId = useId();
+  const selectId = useId();
+  const save = useRgRealityCheck();
+  const showToast = useToastStore((s) => s.show);
+  const errorText = useApiErrorText();
+  const [choice, setChoice] = useState(minutes === null ? '' : String(minutes));
+  return (
+    <section className="rg-section" aria-labelledby={headingId}>
+      <h4 id={headingId} className="rg-section__title">
+        {t('reality_setting')}
+      </h4>
+      <p className="rg-note">{t('reality_setting_about')}</p>
+      <form
+        className="form rg-limit-form"
+        aria-label={t('reality_setting')}
+        onSubmit={(e) => {
+          e.preventDefault();
+          save.mutate(
+            { minutes: choice === '' ? null : Number(choice) },
+            {
+              onSuccess: () => showToast(t('reality_saved'), 'success'),
+              onError: (err) => showToast(errorText(err), 'error'),
+            },
+          );
+        }}
+      >
+        <div className="rg-limit-form__fields">
+          <div className="field">
+            <label htmlFor={selectId} className="field__label">
+              {t('reality_every')}
+            </label>
+            <select
+              id={selectId}
+              className="field__input"
+              value={choice}
+              onChange={(e) => setChoice(e.target.value)}
+            >
+              <option value="">{t('reality_off')}</option>
+              {RG_REALITY_CHECK_MINUTES.map((m) => (
+                <option key={m} value={String(m)}>
+                  {t('reality_minutes', { count: m })}
+                </option>
+              ))}
+            </select>
+          </div>
+        </div>
+        <div className="rg-actions">
+          <button type="submit" className="button button--primary" disabled={save.isPending}>
+            {t('reality_save')}
+          </button>
+        </div>
+      </form>
     </section>
   );
 }
