@@ -7,6 +7,7 @@ import { minorToMajorText, toMinorUnits } from '../../../lib/money';
 import { useBrand } from '../../../lib/permission';
 import { useToastStore } from '../../../lib/toast-store';
 import { type PvpActBody, type PvpTableView, pvpKeys, usePvpAct } from '../api/pvp';
+import { TurnSeat } from './turn-seat';
 
 /**
  * A hold'em hand on the felt: the seats with what they have behind and in front, the dealer
@@ -64,59 +65,26 @@ export function HoldemTable({
     raiseMinor <= BigInt(opts.maxRaiseTo);
 
   const seat = (n: number) => {
-    const s = table.seats.find((x) => x.seat === n);
     const p = holdem?.players.find((x) => x.seat === n);
-    const result = hand?.status === 'settled' ? hand.result?.seats.find((x) => x.seat === n) : undefined;
-    const turn = live && holdem.toAct === n;
-    const behind = s && p && live ? BigInt(s.stack) - BigInt(p.committed) : s ? BigInt(s.stack) : 0n;
     return (
-      <li
+      <TurnSeat
         key={n}
-        className={`pvp-seat${s?.mine ? ' pvp-seat--mine' : ''}${s ? '' : ' pvp-seat--empty'}${turn ? ' pvp-seat--turn' : ''}${p?.folded ? ' pvp-seat--folded' : ''}`}
-        aria-label={s ? t('seat_label', { n: n + 1, player: s.player }) : t('seat_empty', { n: n + 1 })}
+        n={n}
+        table={table}
+        player={p}
+        cards={p ? (p.hole ?? (p.folded ? [] : [null, null])) : null}
+        button={holdem?.button ?? null}
+        turn={live && holdem.toAct === n}
+        seconds={seconds}
+        handNamespace="holdem_hand"
+        money={money}
       >
-        {s ? (
-          <>
-            <div className="pvp-seat__who">
-              <span className="pvp-seat__name">{s.player}</span>
-              {holdem && holdem.button === n && (
-                <span className="pvp-seat__dealer" title={t('dealer')}>
-                  D
-                </span>
-              )}
-              {s.leaving && <span className="pvp-seat__leaving">{t('leaving')}</span>}
-              {s.computer && <span className="pvp-seat__computer">{t('computer')}</span>}
-            </div>
-            <div className="pvp-seat__stack">{money(behind)}</div>
-            {p && (
-              <div className="card-row pvp-seat__cards">
-                {(p.hole ?? (p.folded ? [] : [null, null])).map((c, i) => (
-                  <PlayingCard key={i} code={c} index={i} />
-                ))}
-              </div>
-            )}
-            {p && live && BigInt(p.street) > 0n && (
-              <div className="pvp-seat__bet">{t('in_front', { amount: money(p.street) })}</div>
-            )}
-            {p?.folded && <div className="pvp-seat__bet">{t('folded')}</div>}
-            {p?.allIn && !p.folded && <div className="pvp-seat__bet">{t('all_in')}</div>}
-            {turn && seconds !== null && <div className="pvp-seat__clock">{t('to_act', { seconds })}</div>}
-            {result && (
-              <>
-                {result.cards.length > 0 && (
-                  <div className="pvp-seat__hand">{t(`holdem_hand.${result.hand}`)}</div>
-                )}
-                <div className={`pvp-seat__net pvp-seat__net--${BigInt(result.net) >= 0n ? 'up' : 'down'}`}>
-                  {BigInt(result.net) > 0n ? '+' : ''}
-                  {money(result.net)}
-                </div>
-              </>
-            )}
-          </>
-        ) : (
-          <span className="pvp-seat__open">{t('open_seat')}</span>
+        {p && live && BigInt(p.street) > 0n && (
+          <div className="pvp-seat__bet">{t('in_front', { amount: money(p.street) })}</div>
         )}
-      </li>
+        {p?.folded && <div className="pvp-seat__bet">{t('folded')}</div>}
+        {p?.allIn && !p.folded && <div className="pvp-seat__bet">{t('all_in')}</div>}
+      </TurnSeat>
     );
   };
 

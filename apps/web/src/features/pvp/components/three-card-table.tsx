@@ -1,9 +1,9 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { PlayingCard } from '../../../components/playing-card';
 import { useApiErrorText } from '../../../lib/api-error-text';
 import { useToastStore } from '../../../lib/toast-store';
 import { type PvpActBody, type PvpTableView, pvpKeys, usePvpAct } from '../api/pvp';
+import { TurnSeat } from './turn-seat';
 
 type Action = 'fold' | 'call' | 'raise' | 'look' | 'compare';
 
@@ -54,63 +54,30 @@ export function ThreeCardTable({
   };
 
   const seat = (n: number) => {
-    const s = table.seats.find((x) => x.seat === n);
     const p = game?.players.find((x) => x.seat === n);
-    const result = hand?.status === 'settled' ? hand.result?.seats.find((x) => x.seat === n) : undefined;
-    const turn = live && game.toAct === n;
-    const behind = s && p && live ? BigInt(s.stack) - BigInt(p.committed) : s ? BigInt(s.stack) : 0n;
     return (
-      <li
+      <TurnSeat
         key={n}
-        className={`pvp-seat${s?.mine ? ' pvp-seat--mine' : ''}${s ? '' : ' pvp-seat--empty'}${turn ? ' pvp-seat--turn' : ''}${p?.folded ? ' pvp-seat--folded' : ''}`}
-        aria-label={s ? t('seat_label', { n: n + 1, player: s.player }) : t('seat_empty', { n: n + 1 })}
+        n={n}
+        table={table}
+        player={p}
+        cards={p ? (p.hole ?? [null, null, null]) : null}
+        button={game?.button ?? null}
+        turn={live && game.toAct === n}
+        seconds={seconds}
+        handNamespace="threecard_hand"
+        money={money}
       >
-        {s ? (
-          <>
-            <div className="pvp-seat__who">
-              <span className="pvp-seat__name">{s.player}</span>
-              {game && game.button === n && (
-                <span className="pvp-seat__dealer" title={t('dealer')}>
-                  D
-                </span>
-              )}
-              {s.leaving && <span className="pvp-seat__leaving">{t('leaving')}</span>}
-              {s.computer && <span className="pvp-seat__computer">{t('computer')}</span>}
-            </div>
-            <div className="pvp-seat__stack">{money(behind)}</div>
-            {p && (
-              <div className="card-row pvp-seat__cards">
-                {(p.hole ?? [null, null, null]).map((c, i) => (
-                  <PlayingCard key={i} code={c} index={i} />
-                ))}
-              </div>
-            )}
-            {p && (
-              <div className="pvp-seat__bet">
-                <span className={`pvp-seat__eye pvp-seat__eye--${p.seen ? 'seen' : 'blind'}`}>
-                  {t(p.seen ? 'seen' : 'blind')}
-                </span>{' '}
-                {t('in_pot', { amount: money(p.committed) })}
-              </div>
-            )}
-            {p?.folded && <div className="pvp-seat__bet">{t(p.lost ? 'lost_compare' : 'folded')}</div>}
-            {turn && seconds !== null && <div className="pvp-seat__clock">{t('to_act', { seconds })}</div>}
-            {result && (
-              <>
-                {result.cards.length > 0 && (
-                  <div className="pvp-seat__hand">{t(`threecard_hand.${result.hand}`)}</div>
-                )}
-                <div className={`pvp-seat__net pvp-seat__net--${BigInt(result.net) >= 0n ? 'up' : 'down'}`}>
-                  {BigInt(result.net) > 0n ? '+' : ''}
-                  {money(result.net)}
-                </div>
-              </>
-            )}
-          </>
-        ) : (
-          <span className="pvp-seat__open">{t('open_seat')}</span>
+        {p && (
+          <div className="pvp-seat__bet">
+            <span className={`pvp-seat__eye pvp-seat__eye--${p.seen ? 'seen' : 'blind'}`}>
+              {t(p.seen ? 'seen' : 'blind')}
+            </span>{' '}
+            {t('in_pot', { amount: money(p.committed) })}
+          </div>
         )}
-      </li>
+        {p?.folded && <div className="pvp-seat__bet">{t(p.lost ? 'lost_compare' : 'folded')}</div>}
+      </TurnSeat>
     );
   };
 
