@@ -1,10 +1,9 @@
 import { pvpTableSchema } from '@arcadia/contract';
 import { FairStream, dealNiuNiu, hashServerSeed, pvpTable } from '@arcadia/games';
-import { sql } from 'kysely';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { type TestApp, buildTestApp } from '../../test/build-test-app.js';
-import { checkLedger } from '../ledger/ledger.check.js';
 import { newMember } from '../payments/payments.test-support.js';
+import { expectRoomsBalanced } from './pvp.test-support.js';
 
 /**
  * Card rooms through the app: buy-ins into the brand's escrow, hands opened on the clock, dealt
@@ -20,15 +19,7 @@ beforeAll(async () => {
   t = await buildTestApp({ demo: true, config: { TEST_CLOCK: true } });
 });
 afterAll(() => t.close());
-afterEach(async () => {
-  expect(await checkLedger(t.db)).toEqual([]);
-  // The escrow holds exactly the chips of the seats not yet left.
-  const { rows } = await sql<{ escrow: string | null; stacks: string | null }>`
-    select (select sum(e.amount) from ledger_entry e join ledger_account a on a.id = e.account_id
-            where a.code = 'pvp_escrow') as escrow,
-           (select sum(stack) from pvp_seat where status <> 'left') as stacks`.execute(t.db);
-  expect(BigInt(rows[0]!.escrow ?? 0)).toBe(BigInt(rows[0]!.stacks ?? 0));
-});
+afterEach(() => expectRoomsBalanced(t));
 
 const post = (url: string, token: string, payload: Record<string, unknown>) =>
   t.app.inject({ method: 'POST', url, headers: { authorization: token }, payload });
