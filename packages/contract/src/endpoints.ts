@@ -4,8 +4,14 @@ import { sportsEndpoints } from './sports-endpoints.js';
 import { liveEndpoints } from './live-endpoints.js';
 import { chatEndpoints } from './chat-endpoints.js';
 import { responsibleEndpoints } from './responsible-endpoints.js';
+import { opsReportsEndpoints } from './ops-reports-endpoints.js';
+import { playersEndpoints } from './players-endpoints.js';
+import { brandAdminEndpoints } from './brand-admin-endpoints.js';
 import { pvpEndpoints } from './pvp-endpoints.js';
 import { rewardsEndpoints } from './rewards-endpoints.js';
+import { riskEndpoints } from './risk-endpoints.js';
+import { agentOpsEndpoints } from './agent-ops-endpoints.js';
+import { contentEndpoints } from './content-endpoints.js';
 import type { Endpoint } from './route.js';
 
 /** Path of the real-time socket endpoint (docs/realtime.md), on the same port as the API. */
@@ -371,14 +377,14 @@ export const endpoints = {
     path: '/ops/session/logout',
     auth: 'ops',
     encrypted: false,
-    opsRoles: ['admin', 'finance', 'support'],
+    opsRoles: ['admin', 'finance', 'support', 'content', 'risk'],
   },
   opsSessionMe: {
     method: 'GET',
     path: '/ops/session/me',
     auth: 'ops',
     encrypted: false,
-    opsRoles: ['admin', 'finance', 'support'],
+    opsRoles: ['admin', 'finance', 'support', 'content', 'risk'],
   },
   opsOperatorList: {
     method: 'GET',
@@ -513,56 +519,56 @@ export const endpoints = {
     path: '/ops/merchants/:merchantCode/catalogue/vendors',
     auth: 'ops',
     encrypted: false,
-    opsRoles: ['admin', 'support'],
+    opsRoles: ['admin', 'content', 'support'],
   },
   opsVendorUpdate: {
     method: 'PATCH',
     path: '/ops/merchants/:merchantCode/catalogue/vendors/:vassalage',
     auth: 'ops',
     encrypted: false,
-    opsRoles: ['admin'],
+    opsRoles: ['admin', 'content'],
   },
   opsGameList: {
     method: 'GET',
     path: '/ops/merchants/:merchantCode/catalogue/games',
     auth: 'ops',
     encrypted: false,
-    opsRoles: ['admin', 'support'],
+    opsRoles: ['admin', 'content', 'support'],
   },
   opsGameUpdate: {
     method: 'PATCH',
     path: '/ops/merchants/:merchantCode/catalogue/games/:nodeId',
     auth: 'ops',
     encrypted: false,
-    opsRoles: ['admin'],
+    opsRoles: ['admin', 'content'],
   },
   opsAnnouncementList: {
     method: 'GET',
     path: '/ops/merchants/:merchantCode/announcements',
     auth: 'ops',
     encrypted: false,
-    opsRoles: ['admin', 'support'],
+    opsRoles: ['admin', 'content', 'support'],
   },
   opsAnnouncementCreate: {
     method: 'POST',
     path: '/ops/merchants/:merchantCode/announcements',
     auth: 'ops',
     encrypted: false,
-    opsRoles: ['admin'],
+    opsRoles: ['admin', 'content'],
   },
   opsAnnouncementUpdate: {
     method: 'PUT',
     path: '/ops/merchants/:merchantCode/announcements/:announcementId',
     auth: 'ops',
     encrypted: false,
-    opsRoles: ['admin'],
+    opsRoles: ['admin', 'content'],
   },
   opsAnnouncementDelete: {
     method: 'DELETE',
     path: '/ops/merchants/:merchantCode/announcements/:announcementId',
     auth: 'ops',
     encrypted: false,
-    opsRoles: ['admin'],
+    opsRoles: ['admin', 'content'],
   },
   // Agent centre (packages/contract/src/agent.ts). Team overview, account details and the
   // announcement carry no module: reference §4.3 keeps those pages visible whatever the brand sets.
@@ -680,28 +686,28 @@ export const endpoints = {
     path: '/ops/merchants/:merchantCode/agent-announcements',
     auth: 'ops',
     encrypted: false,
-    opsRoles: ['admin', 'support'],
+    opsRoles: ['admin', 'content', 'support'],
   },
   opsAgentAnnouncementCreate: {
     method: 'POST',
     path: '/ops/merchants/:merchantCode/agent-announcements',
     auth: 'ops',
     encrypted: false,
-    opsRoles: ['admin'],
+    opsRoles: ['admin', 'content'],
   },
   opsAgentAnnouncementUpdate: {
     method: 'PUT',
     path: '/ops/merchants/:merchantCode/agent-announcements/:announcementId',
     auth: 'ops',
     encrypted: false,
-    opsRoles: ['admin'],
+    opsRoles: ['admin', 'content'],
   },
   opsAgentAnnouncementDelete: {
     method: 'DELETE',
     path: '/ops/merchants/:merchantCode/agent-announcements/:announcementId',
     auth: 'ops',
     encrypted: false,
-    opsRoles: ['admin'],
+    opsRoles: ['admin', 'content'],
   },
   // Betting record, profit and loss, winners (packages/contract/src/records.ts).
   memberBetRecord: { method: 'GET', path: '/wps/member/bets', auth: 'member', encrypted: false },
@@ -720,8 +726,14 @@ export const endpoints = {
   ...liveEndpoints,
   ...chatEndpoints,
   ...responsibleEndpoints,
+  ...opsReportsEndpoints,
+  ...playersEndpoints,
+  ...brandAdminEndpoints,
   ...pvpEndpoints,
   ...rewardsEndpoints,
+  ...riskEndpoints,
+  ...agentOpsEndpoints,
+  ...contentEndpoints,
   // In-site messages (packages/contract/src/inbox.ts): the original's CSP relay names.
   inboxList: {
     method: 'GET',

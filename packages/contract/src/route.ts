@@ -15,7 +15,7 @@ export type RouteAuth = 'none' | 'optional' | 'member' | 'ops';
  * operator accounts, the audit log), `finance` decides payments and adjusts wallets, `support`
  * reads the payment queues.
  */
-export const opsRoleNames = ['admin', 'finance', 'support'] as const;
+export const opsRoleNames = ['admin', 'finance', 'support', 'content', 'risk'] as const;
 export type OpsRole = (typeof opsRoleNames)[number];
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH';

@@ -285,7 +285,7 @@ export interface OperatorAuditTable {
   created_at: Generated<Date>;
 }
 
-export type OperatorRole = 'admin' | 'finance' | 'support';
+export type OperatorRole = 'admin' | 'finance' | 'support' | 'content' | 'risk';
 export type OperatorStatus = 'active' | 'disabled';
 
 export interface OperatorTable {
@@ -423,6 +423,16 @@ export interface GameTable {
   trial: Generated<boolean>;
   enabled: Generated<boolean>;
   created_at: Generated<Date>;
+  icon_url: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
+/** A studio's API credential for a brand, AES-256-GCM sealed (modules/catalogue/vendor-credentials.ts). */
+export interface VendorCredentialTable {
+  merchant_id: number;
+  vassalage: string;
+  sealed: string;
+  updated_by: string;
+  updated_at: Generated<Date>;
 }
 
 export interface FavouriteGameTable {
@@ -1183,6 +1193,15 @@ export interface RgExclusionTable {
   ends_at: ColumnType<Date | null, Date | string | null, never>;
   created_at: Generated<Date>;
 }
+/** Operators' notes on a member (migration 202611300100, docs/back-office.md "Players"). */
+export interface MemberNoteTable {
+  id: Generated<string>;
+  merchant_id: number;
+  member_id: string;
+  author: string;
+  text: string;
+  created_at: Generated<Date>;
+}
 export interface RgSettingTable {
   member_id: string;
   reality_check_minutes: number | null;
@@ -1201,6 +1220,7 @@ export interface Database {
   rg_exclusion: RgExclusionTable;
   rg_event: RgEventTable;
   rg_setting: RgSettingTable;
+  member_note: MemberNoteTable;
   promotion_application: PromotionApplicationTable;
   mission_claim: MissionClaimTable;
   referral_code: ReferralCodeTable;
@@ -1269,6 +1289,7 @@ export interface Database {
   recent_game: RecentGameTable;
   announcement: AnnouncementTable;
   vendor_secret: VendorSecretTable;
+  vendor_credential: VendorCredentialTable;
   vendor_session: VendorSessionTable;
   vendor_request: VendorRequestTable;
   vendor_tx: VendorTxTable;

@@ -88,7 +88,7 @@ export function AppRoutes() {
               <Route path={paths.agentHome} element={<AgentHome />} />
             </Route>
             {/* The operator page: its own login and token, nothing of the player session. */}
-            <Route path={paths.ops} element={<Ops />} />
+            <Route path={`${paths.ops}/*`} element={<Ops />} />
           </Route>
         </Route>
       </Routes>

@@ -31,7 +31,7 @@ function login(username: string, password = PASSWORD, remoteAddress = '10.1.0.1'
 }
 
 /** Creates an operator (with the deployment key) and logs it in. */
-async function operator(role: 'admin' | 'finance' | 'support', merchantCode?: string) {
+async function operator(role: Role, merchantCode?: string) {
   const username = unique(role);
   const created = await createOperator({ username, password: PASSWORD, role, merchantCode });
   if (created.statusCode !== 200) throw new Error(`create failed: ${created.body}`);
@@ -199,11 +199,16 @@ describe('operator login', () => {
 });
 
 // ── roles ───────────────────────────────────────────────────────────────────────────────────
-type Role = 'admin' | 'finance' | 'support';
+type Role = 'admin' | 'finance' | 'support' | 'content' | 'risk';
+/** Every role: the matrix is checked for each. */
+const EVERYONE: Role[] = ['admin', 'finance', 'support', 'content', 'risk'];
+/** The money desks' readers: payments and their queues. */
 const ALL: Role[] = ['admin', 'finance', 'support'];
 const FINANCE: Role[] = ['admin', 'finance'];
 const ADMIN: Role[] = ['admin'];
 const CONTENT_READ: Role[] = ['admin', 'support'];
+/** The brand reports' readers. */
+const REPORTS: Role[] = ['admin', 'finance', 'risk'];
 const normal = {
   maintenance: { enabled: false, message: null, endTime: null },
   regionBlock: { enabled: false, blockedRanges: [] },
@@ -237,8 +242,8 @@ const matrix: Partial<Record<EndpointName, { roles: Role[]; url: string; payload
     payload: { account: 'nobody-here', amount: 1, reason: 'matrix check', requestId: 'matrix-check-1' },
   },
   opsAuditList: { roles: ADMIN, url: '/ops/merchants/:m/audit' },
-  opsSessionMe: { roles: ALL, url: '/ops/session/me' },
-  opsSessionLogout: { roles: ALL, url: '/ops/session/logout' },
+  opsSessionMe: { roles: EVERYONE, url: '/ops/session/me' },
+  opsSessionLogout: { roles: EVERYONE, url: '/ops/session/logout' },
   opsOperatorList: { roles: ADMIN, url: '/ops/operators' },
   opsOperatorCreate: { roles: ADMIN, url: '/ops/operators', payload: {} },
   opsOperatorStatus: { roles: ADMIN, url: '/ops/operators/999999/status', payload: { status: 'active' } },
@@ -349,6 +354,43 @@ const matrix: Partial<Record<EndpointName, { roles: Role[]; url: string; payload
     url: '/ops/merchants/:m/members/nobody-here/rg/depositLimit',
     payload: { period: 'week', amount: '100', reason: 'matrix check' },
   },
+  // The Brand page (docs/back-office.md "Brand"): admin edits; content reads and changes the look.
+  opsBrandCreate: { roles: ADMIN, url: '/ops/brands', payload: {} },
+  opsBrandGet: { roles: ['admin', 'content'], url: '/ops/merchants/:m/brand' },
+  opsBrandUpdate: { roles: ADMIN, url: '/ops/merchants/:m/brand', payload: {} },
+  opsBrandLook: { roles: ['admin', 'content'], url: '/ops/merchants/:m/brand/look', payload: {} },
+  opsBrandLogo: { roles: ['admin', 'content'], url: '/ops/merchants/:m/brand/logo', payload: {} },
+  opsBrandModules: { roles: ADMIN, url: '/ops/merchants/:m/brand/modules', payload: {} },
+  opsBrandRegisterRules: { roles: ADMIN, url: '/ops/merchants/:m/brand/register-rules', payload: {} },
+  opsBrandAvailability: { roles: ADMIN, url: '/ops/merchants/:m/brand/availability', payload: {} },
+  // Brand reports (docs/back-office.md "Reports"): read by admin, finance and risk.
+  opsReportGgr: { roles: REPORTS, url: '/ops/merchants/:m/reports/ggr?from=2026-11-01&to=2026-11-02' },
+  opsReportPayments: {
+    roles: REPORTS,
+    url: '/ops/merchants/:m/reports/payments?from=2026-11-01&to=2026-11-02',
+  },
+  opsReportPlayers: {
+    roles: REPORTS,
+    url: '/ops/merchants/:m/reports/players?from=2026-11-01&to=2026-11-02',
+  },
+  opsReportTopPlayers: {
+    roles: REPORTS,
+    url: '/ops/merchants/:m/reports/top-players?from=2026-11-01&to=2026-11-02',
+  },
+  opsReportCsv: { roles: REPORTS, url: '/ops/merchants/:m/reports/ggr/csv?from=2026-11-01&to=2026-11-02' },
+  // The risk desk (docs/back-office.md "Risk"): risk and admin review; support reads.
+  opsRiskFlagList: { roles: ['admin', 'risk', 'support'], url: '/ops/merchants/:m/risk/flags' },
+  opsRiskFlagReview: {
+    roles: ['admin', 'risk'],
+    url: '/ops/merchants/:m/risk/flags/999999/review',
+    payload: { action: 'clear', reason: 'matrix check' },
+  },
+  opsRiskSettings: { roles: ['admin', 'risk', 'support'], url: '/ops/merchants/:m/risk/settings' },
+  opsRiskSettingsUpdate: { roles: ['admin', 'risk'], url: '/ops/merchants/:m/risk/settings', payload: {} },
+  // The agent tree (docs/back-office.md "Agents"): admin moves; finance, support and risk read.
+  opsAgentTree: { roles: ['admin', 'finance', 'support', 'risk'], url: '/ops/merchants/:m/agents/tree' },
+  opsAgentSearch: { roles: ['admin', 'finance', 'support', 'risk'], url: '/ops/merchants/:m/agents/search?q=zz' },
+  opsAgentMove: { roles: ADMIN, url: '/ops/merchants/:m/agents/move', payload: {} },
 };
 const opsNames = (Object.keys(endpoints) as EndpointName[]).filter((n) => endpoints[n].auth === 'ops');
 
@@ -369,7 +411,7 @@ describe('roles', () => {
       expect([...((endpoints[name] as Endpoint).opsRoles ?? [])], name).toEqual(matrix[name]!.roles);
   });
 
-  it.each(ALL)('%s: may call exactly its routes; every other is 403 forbidden', async (role) => {
+  it.each(EVERYONE)('%s: may call exactly its routes; every other is 403 forbidden', async (role) => {
     for (const name of opsNames) {
       // Logout last would end the session the loop uses: a fresh one per call.
       const { token } = await operator(role);

@@ -57,7 +57,7 @@ beforeEach(() => {
 describe('sportsbook desk', () => {
   it('an all-brand admin enters a score with a reason and suspends a market', async () => {
     const calls = api(null);
-    renderWithProviders(<OperatorConsole siteBrand="demo" />, statusFixture(), '/ops');
+    renderWithProviders(<OperatorConsole siteBrand="demo" />, statusFixture(), '/ops/books');
     const desk = await screen.findByRole('region', { name: 'Sportsbook' });
     const row = (await within(desk).findByText('Harbour City v Redfield Rovers')).closest('tr')!;
     await userEvent.click(within(row).getByRole('button', { name: 'Enter result' }));
@@ -93,8 +93,10 @@ describe('sportsbook desk', () => {
 
   it('a brand-bound admin does not see the desk (the book is every brand’s)', async () => {
     api('demo');
-    renderWithProviders(<OperatorConsole siteBrand="demo" />, statusFixture(), '/ops');
-    expect(await screen.findByRole('heading', { name: 'Recent operator actions' })).toBeInTheDocument();
+    renderWithProviders(<OperatorConsole siteBrand="demo" />, statusFixture(), '/ops/books');
+    // The page is not in the menu, and its address falls back to the first page.
+    expect(await screen.findByRole('link', { name: 'Payments' })).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Sports & lottery' })).toBeNull();
     expect(screen.queryByRole('region', { name: 'Sportsbook' })).toBeNull();
   });
 });

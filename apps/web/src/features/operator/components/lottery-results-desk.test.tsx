@@ -61,7 +61,7 @@ describe('lottery results desk', () => {
           paid: 4,
         }),
     });
-    renderWithProviders(<OperatorConsole siteBrand="demo" />, statusFixture(), '/ops');
+    renderWithProviders(<OperatorConsole siteBrand="demo" />, statusFixture(), '/ops/books');
     const desk = await screen.findByRole('region', { name: 'Lottery results' });
     expect(await within(desk).findByText(/Provably fair/)).toBeInTheDocument();
     const mark = within(desk).getByRole('button', { name: 'Mark official' });

@@ -1,23 +1,14 @@
-import { useState } from 'react';
+import { Suspense, useState } from 'react';
+import { NavLink, Navigate, Route, Routes } from 'react-router';
 import '../operator.css';
 import { useTranslation } from 'react-i18next';
 import { LanguageSelect } from '../../../components/language-select';
 import { ThemeToggle } from '../../../components/theme-toggle';
 import { useApiErrorText } from '../../../lib/api-error-text';
-import { type OpsIdentity, useOpsIdentity, useOpsLogout } from '../api/operator';
-import { mayCall, useOpsSession } from '../api/ops-client';
-import { AdjustmentForm } from './adjustment-form';
-import { AuditLog } from './audit-log';
-import { BookDesk } from './book-desk';
-import { LotteryResultsDesk } from './lottery-results-desk';
-import { RebateDesk } from './rebate-desk';
-import { RewardsReviewDesk } from './rewards-review-desk';
-import { RewardsSettingsDesk } from './rewards-settings-desk';
-import { InboxComposer } from './inbox-composer';
-import { InboxMessages } from './inbox-messages';
+import { type OpsBrand, type OpsIdentity, useOpsIdentity, useOpsLogout } from '../api/operator';
+import { useOpsSession } from '../api/ops-client';
 import { OpsLogin } from './ops-login';
-import { PaymentQueue } from './payment-queue';
-import { SupportDesk } from './support-desk';
+import { opsPages } from '../pages/registry';
 
 /** The operator's brand: its own when bound to one, else the one picked (the site's by default). */
 function useBrandChoice(identity: OpsIdentity, preferred: string | undefined) {
@@ -27,6 +18,47 @@ function useBrandChoice(identity: OpsIdentity, preferred: string | undefined) {
   const [picked, setPicked] = useState<string | null>(initial);
   const brand = identity.brands.find((b) => b.code === picked) ?? identity.brands[0];
   return [brand, setPicked] as const;
+}
+
+/** Absolute, so the routes match whether or not the console sits under an `/ops/*` route. */
+const opsPath = (segment: string) => (segment ? `/ops/${segment}` : '/ops');
+
+/** The menu of the pages the operator's role may open, and the open page beside it. */
+function Pages({ identity, brand }: { identity: OpsIdentity; brand: OpsBrand }) {
+  const { t } = useTranslation('operator');
+  const pages = opsPages.filter((p) => p.visible(identity));
+  return (
+    <div className="ops-layout">
+      <nav className="ops-nav" aria-label={t('nav.label')}>
+        {pages.map((p) => (
+          <NavLink key={p.path} to={opsPath(p.path)} end className="ops-nav__link">
+            {t(`nav.${p.label}`)}
+          </NavLink>
+        ))}
+      </nav>
+      <main className="ops-main">
+        <Suspense
+          fallback={
+            <p className="ops-card__state" role="status">
+              <span className="spinner spinner--small" aria-hidden="true" /> {t('loading')}
+            </p>
+          }
+        >
+          <Routes>
+            {pages.map(({ path, Component }) => (
+              <Route
+                key={path}
+                path={opsPath(path)}
+                // Keyed by brand: switching brands starts every page's state afresh.
+                element={<Component key={brand.code} brand={brand} identity={identity} />}
+              />
+            ))}
+            {pages[0] && <Route path="*" element={<Navigate to={opsPath(pages[0].path)} replace />} />}
+          </Routes>
+        </Suspense>
+      </main>
+    </div>
+  );
 }
 
 function Console({ identity, siteBrand }: { identity: OpsIdentity; siteBrand: string | undefined }) {
@@ -76,50 +108,7 @@ function Console({ identity, siteBrand }: { identity: OpsIdentity; siteBrand: st
         </div>
       </header>
       {brand ? (
-        <main className="ops-main">
-          {mayCall(identity.role, 'opsSupportList') && (
-            <SupportDesk key={`support-${brand.code}`} brand={brand} identity={identity} />
-          )}
-          <PaymentQueue key={brand.code} brand={brand} role={identity.role} />
-          <div className="ops-grid">
-            {mayCall(identity.role, 'opsAdjustment') && (
-              <AdjustmentForm key={`adjust-${brand.code}`} brand={brand} />
-            )}
-            {mayCall(identity.role, 'opsAuditList') && <AuditLog key={`audit-${brand.code}`} brand={brand} />}
-          </div>
-          {mayCall(identity.role, 'opsRebateSummary') && (
-            <RebateDesk
-              key={`rebate-${brand.code}`}
-              brand={brand}
-              mayRun={mayCall(identity.role, 'opsRebateRun')}
-            />
-          )}
-          {mayCall(identity.role, 'opsApplications') && (
-            <RewardsReviewDesk
-              key={`review-${brand.code}`}
-              brand={brand}
-              mayDecide={mayCall(identity.role, 'opsApplicationReview')}
-            />
-          )}
-          {mayCall(identity.role, 'opsRewardsSettings') && (
-            <RewardsSettingsDesk
-              key={`settings-${brand.code}`}
-              brand={brand}
-              mayEdit={mayCall(identity.role, 'opsRewardsSettingsUpdate')}
-            />
-          )}
-          {/* The sportsbook and the lottery's draws are every brand's: their desks are for all-brand admins. */}
-          {identity.merchantCode === null && mayCall(identity.role, 'opsSportsResult') && <BookDesk />}
-          {identity.merchantCode === null && mayCall(identity.role, 'opsLotteryResult') && (
-            <LotteryResultsDesk />
-          )}
-          {mayCall(identity.role, 'opsInboxSend') && (
-            <div className="ops-grid ops-grid--inbox">
-              <InboxComposer key={`inbox-compose-${brand.code}`} brand={brand} />
-              <InboxMessages key={`inbox-list-${brand.code}`} brand={brand} />
-            </div>
-          )}
-        </main>
+        <Pages identity={identity} brand={brand} />
       ) : (
         <p className="ops-main muted">{t('no_brand')}</p>
       )}

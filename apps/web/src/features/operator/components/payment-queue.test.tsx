@@ -113,8 +113,8 @@ function queueApi(role: 'admin' | 'finance' | 'support' = 'finance') {
   });
 }
 
-function renderConsole() {
-  return renderWithProviders(<OperatorConsole siteBrand="demo" />, statusFixture(), '/ops');
+function renderConsole(path = '/ops') {
+  return renderWithProviders(<OperatorConsole siteBrand="demo" />, statusFixture(), path);
 }
 
 const rowOf = (text: string) => screen.getByText(text, { selector: 'td' }).closest('tr')!;
@@ -276,11 +276,12 @@ describe('operator payment queue', () => {
     expect(within(rowOf('#41')).queryByRole('button', { name: 'Approve' })).not.toBeInTheDocument();
     expect(within(rowOf('#41')).getByText('Read only')).toBeInTheDocument();
     expect(screen.queryByRole('region', { name: 'Manual adjustment' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Audit log' })).not.toBeInTheDocument();
     view.unmount();
 
     useOpsSession.getState().setToken('ops-token-456');
     queueApi('admin');
-    renderConsole();
+    renderConsole('/ops/audit');
     const log = await screen.findByRole('region', { name: 'Recent operator actions' });
     const entry = (await within(log).findByText('Adjustment')).closest('tr')!;
     expect(within(entry).getByText('alice')).toBeInTheDocument();

@@ -33,7 +33,7 @@ function console(role: 'admin' | 'finance' | 'support', run?: Parameters<typeof 
         return ok({ day, payments: 3, amount: 4.56, ms: 12 });
       }),
   });
-  renderWithProviders(<OperatorConsole />, statusFixture(), '/ops');
+  renderWithProviders(<OperatorConsole />, statusFixture(), '/ops/rewards');
   return api;
 }
 

@@ -96,7 +96,7 @@ function open(role: 'admin' | 'finance' | 'support') {
       return ok({ ...redemption, status: 'approved' });
     },
   });
-  renderWithProviders(<OperatorConsole />, statusFixture(), '/ops');
+  renderWithProviders(<OperatorConsole />, statusFixture(), '/ops/rewards');
   return api;
 }
 
