@@ -13,7 +13,7 @@ import { createCaptchaService } from './modules/auth/captcha.service.js';
 import { createKeyService } from './modules/auth/keys.service.js';
 import { createSessionRepository } from './modules/auth/session.repository.js';
 import { createSessionService } from './modules/auth/session.service.js';
-import { registerBrandOpsRoutes } from './modules/brand/brand.routes.js';
+import { createBrandModule } from './modules/brand/index.js';
 import { createMemberRepository } from './modules/member/member.repository.js';
 import { registerMemberRoutes } from './modules/member/member.routes.js';
 import { createMemberService } from './modules/member/member.service.js';
@@ -197,6 +197,13 @@ export async function buildApp(deps: AppDeps) {
     : null;
   // In-site messages (docs/inbox.md): built before payments, whose notices it delivers.
   const inbox = createInboxModule({ db, hub: realtime.hub, throttle, log: app.log });
+  // Brands in the back office (docs/back-office.md "Brand"): create, edit, switch modules, audited.
+  const brandModule = createBrandModule({
+    db,
+    brands,
+    uploads: createUploadStore(path.join(config.DATA_DIR, 'uploads')),
+    hub: () => realtime.hub,
+  });
   // Responsible gaming (docs/responsible-gaming.md): deposit limits and breaks, checked where money moves.
   const responsible = createResponsibleModule({ db, brands, clock });
   const payments = createPaymentsService({
@@ -226,7 +233,7 @@ export async function buildApp(deps: AppDeps) {
   registerHealthRoutes(app, database.db);
   responsible.register(app, hooks);
   registerSystemRoutes(app, hooks, system, clock);
-  registerBrandOpsRoutes(app, hooks, brands);
+  brandModule.register(app, hooks);
   registerOperatorRoutes(app, hooks, operators);
   registerAuthRoutes(app, hooks, { auth, sessions, keys, captcha, verification, members, demo: config.DEMO });
   registerMemberRoutes(app, hooks, {

@@ -181,6 +181,11 @@ export const errorCatalogue = {
     message: 'Attachments must be PNG or JPEG images of at most 5 MB.',
   },
   'support.conversation.closed': { status: 409, message: 'This conversation is closed.' },
+  'brand.exists': { status: 409, message: 'A brand with this code already exists.' },
+  'brand.logo.invalid': {
+    status: 400,
+    message: 'The logo must be a PNG, JPEG or WebP image of at most 512 KB.',
+  },
 } as const satisfies Record<string, { status: number; message: string }>;
 
 export type ErrorCode = keyof typeof errorCatalogue;

@@ -23,6 +23,7 @@ export * from './sports.js';
 export * from './live.js';
 export * from './chat.js';
 export * from './responsible.js';
+export * from './brand-admin.js';
 export * from './pvp.js';
 export * from './rewards.js';
 
@@ -44,6 +45,7 @@ import { sportsEvents, sportsRoutes } from './sports.js';
 import { liveEvents, liveRoutes } from './live.js';
 import { chatEvents, chatRoutes } from './chat.js';
 import { responsibleRoutes } from './responsible.js';
+import { brandAdminEvents, brandAdminRoutes } from './brand-admin.js';
 import { pvpEvents, pvpRoutes } from './pvp.js';
 import { rewardsEvents, rewardsRoutes } from './rewards.js';
 import { supportClientEvents, supportEvents, supportRoutes } from './support.js';
@@ -70,6 +72,7 @@ export const routes = {
   ...liveRoutes,
   ...chatRoutes,
   ...responsibleRoutes,
+  ...brandAdminRoutes,
   ...pvpRoutes,
   ...rewardsRoutes,
 } satisfies Record<EndpointName, RouteDescriptor>;
@@ -92,6 +95,7 @@ export const socketEvents = {
   ...chatEvents,
   ...pvpEvents,
   ...rewardsEvents,
+  ...brandAdminEvents,
 } as const;
 export type SocketEvents = typeof socketEvents;
 

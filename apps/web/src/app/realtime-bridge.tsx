@@ -7,7 +7,7 @@ import { type WalletBalance, walletKeys } from '../features/wallet/api/wallet';
 import { connectRealtime, disconnectRealtime, onRealtimeReconnect, useSocketEvent } from '../lib/realtime';
 import { storedMerchant } from '../lib/api-client';
 import { formatMoney } from '../lib/money';
-import { useBrand } from '../lib/permission';
+import { permissionQueryKey, useBrand } from '../lib/permission';
 import { useSessionStore } from '../lib/session-store';
 import { useToastStore } from '../lib/toast-store';
 
@@ -75,6 +75,12 @@ export function RealtimeBridge() {
   // A red envelope to open: the reward centre and its badge (the rewards' queries) read again.
   useSocketEvent('envelope.new', () => {
     void queryClient.invalidateQueries({ queryKey: ['member', 'promotions', token] });
+  });
+
+  // The brand changed in the back office (a module switched off, new rules, new theme): the
+  // permission bootstrap is read again, so a page switched off leaves the menu without a reload.
+  useSocketEvent('brand.changed', () => {
+    void queryClient.invalidateQueries({ queryKey: permissionQueryKey });
   });
 
   // The unread count and the inbox follow `inbox.unread` / `inbox.message` (docs/inbox.md).

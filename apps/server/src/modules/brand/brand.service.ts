@@ -111,6 +111,11 @@ export function createBrandService({ repository, bus, ttlMs, now = Date.now }: B
       await bus.publish(TOPIC, code);
     },
 
+    /** Drops the brand from every instance's cache after a change written elsewhere (the Brand page). */
+    async invalidate(code: string): Promise<void> {
+      await bus.publish(TOPIC, code);
+    },
+
     /** 0 normal, 1 maintenance, 2 region block (maintenance wins). */
     statusFor(brand: Brand, ip: string): 0 | 1 | 2 {
       if (brand.availability.maintenance.enabled) return 1;

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import {
   brandAvailabilitySchema,
   brandPresentationSchema,
+  brandThemeSchema,
   customerServiceEntrySchema,
   languageCodeSchema,
   rebateSettingsSchema,
@@ -154,6 +155,13 @@ export const brandSettingsSchema = brandPresentationSchema.extend({
   missions: missionsSettingsSchema.optional(),
   /** The red-envelope rain (docs/rewards.md): daily slots of brand envelopes for every member. */
   redRain: redRainSettingsSchema.optional(),
+  /** Theme colours chosen on the Brand page (docs/back-office.md "Brand"); the defaults until then. */
+  theme: brandThemeSchema.optional(),
+  /** The uploaded logo: its upload-store file name (`<brand id>-<hex>.<png|jpg|webp>`). */
+  logo: z
+    .object({ file: z.string().regex(/^\d+-[a-f0-9]{16}\.(png|jpg|webp)$/) })
+    .nullable()
+    .optional(),
 });
 export type BrandSettings = z.infer<typeof brandSettingsSchema>;
 
