@@ -58,6 +58,8 @@ import { createBetQueries } from './modules/bets/bets.service.js';
 import { createAnnouncementsRepository } from './modules/announcements/announcements.repository.js';
 import { createAnnouncementsService } from './modules/announcements/announcements.service.js';
 import { registerAnnouncementRoutes } from './modules/announcements/announcements.routes.js';
+import { createContentModule } from './modules/announcements/content.js';
+import { createCredentialSealer, loadCredentialKey } from './modules/catalogue/vendor-credentials.js';
 import { createGameInfoResolver } from './modules/bets/game-info.js';
 import { createVendorSecrets } from './modules/vendors/vendor-secret.js';
 import { registerVendorRoutes } from './modules/vendors/vendor.routes.js';
@@ -77,10 +79,14 @@ import { createSportsModule } from './modules/sports/index.js';
 import { createLiveModule } from './modules/live/index.js';
 import { createChatModule } from './modules/chat/index.js';
 import { assertMayPlay, createResponsibleModule } from './modules/responsible/index.js';
+import { createOpsReportsModule } from './modules/ops-reports/index.js';
 import { createPvpModule } from './modules/pvp/index.js';
 import { createInboxModule } from './modules/inbox/index.js';
 import { createRewardsModule } from './modules/rewards/index.js';
+import { createPlayersModule } from './modules/players/index.js';
 import { createUploadStore } from './lib/upload-store.js';
+import { createRiskModule } from './modules/risk/index.js';
+import { createAgentOpsModule } from './modules/agent/agent-ops.js';
 
 export interface AppDeps {
   config: Config;
@@ -206,6 +212,8 @@ export async function buildApp(deps: AppDeps) {
   });
   // Responsible gaming (docs/responsible-gaming.md): deposit limits and breaks, checked where money moves.
   const responsible = createResponsibleModule({ db, brands, clock });
+  // The back office's player desk (docs/back-office.md, "Players"): search, the 360° view, status.
+  const players = createPlayersModule({ db, brands, sessions });
   const payments = createPaymentsService({
     db,
     ledger,
@@ -232,6 +240,11 @@ export async function buildApp(deps: AppDeps) {
 
   registerHealthRoutes(app, database.db);
   responsible.register(app, hooks);
+  // Brand reports in the back office (docs/back-office.md "Reports"): revenue, payments, players.
+  const opsReports = createOpsReportsModule({ db, brands, clock });
+  opsReports.register(app, hooks);
+  for (const job of opsReports.jobs) jobs.register(job);
+  players.register(app, hooks);
   registerSystemRoutes(app, hooks, system, clock);
   brandModule.register(app, hooks);
   registerOperatorRoutes(app, hooks, operators);
@@ -257,6 +270,12 @@ export async function buildApp(deps: AppDeps) {
   const agent = createAgentService({ db, repository: createAgentRepository(db), members, wallet });
   registerAgentRoutes(app, hooks, { agent, announcements: createAgentAnnouncementOps(db), brands });
   for (const job of agentJobs({ db, brands, agent })) jobs.register(job);
+  // The back office's agent tree (docs/back-office.md): browse, search, move a member or a team.
+  createAgentOpsModule({ db, brands }).register(app, hooks);
+  // The risk desk (docs/back-office.md): flags raised by a scan of new rows, and their review queue.
+  const risk = createRiskModule({ db, brands });
+  risk.register(app, hooks);
+  for (const job of risk.jobs) jobs.register(job);
   // Agent contracts (docs/contracts.md): offers, top agents' contracts, settlement jobs.
   const contracts = createContractsModule({
     db,
@@ -358,6 +377,9 @@ export async function buildApp(deps: AppDeps) {
     bus,
     vendors,
     ttlMs: config.BRAND_CACHE_TTL_MS,
+    credentials: createCredentialSealer(() =>
+      loadCredentialKey(path.join(config.DATA_DIR, 'vendor-credential.key')),
+    ),
   });
   // `openRound`: the bets module's open-round lookup, for adapters with `singleOpenRound`.
   const bets = createBetQueries(db);
@@ -375,6 +397,12 @@ export async function buildApp(deps: AppDeps) {
     onPublished: (merchantId, a) => realtime.hub.toBrand(merchantId, 'announcement.new', a),
   });
   registerAnnouncementRoutes(app, hooks, { announcements, brands });
+  const content = createContentModule({
+    db,
+    brands,
+    uploads: createUploadStore(path.join(config.DATA_DIR, 'uploads')),
+  });
+  content.register(app, hooks);
   inbox.register(app, hooks, { brands });
   for (const job of inbox.jobs) jobs.register(job);
   // Customer-service live chat (docs/support.md): HTTP routes, socket events, the console's queue.

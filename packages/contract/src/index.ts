@@ -23,9 +23,14 @@ export * from './sports.js';
 export * from './live.js';
 export * from './chat.js';
 export * from './responsible.js';
+export * from './ops-reports.js';
+export * from './players.js';
 export * from './brand-admin.js';
 export * from './pvp.js';
 export * from './rewards.js';
+export * from './risk.js';
+export * from './agent-ops.js';
+export * from './content.js';
 
 import type { RouteDescriptor } from './route.js';
 import { systemRoutes } from './system.js';
@@ -45,9 +50,14 @@ import { sportsEvents, sportsRoutes } from './sports.js';
 import { liveEvents, liveRoutes } from './live.js';
 import { chatEvents, chatRoutes } from './chat.js';
 import { responsibleRoutes } from './responsible.js';
+import { opsReportsRoutes } from './ops-reports.js';
+import { playersRoutes } from './players.js';
 import { brandAdminEvents, brandAdminRoutes } from './brand-admin.js';
 import { pvpEvents, pvpRoutes } from './pvp.js';
 import { rewardsEvents, rewardsRoutes } from './rewards.js';
+import { riskRoutes } from './risk.js';
+import { agentOpsRoutes } from './agent-ops.js';
+import { contentRoutes } from './content.js';
 import { supportClientEvents, supportEvents, supportRoutes } from './support.js';
 import type { EndpointName } from './endpoints.js';
 import { realtimeClientEvents, realtimeEvents } from './realtime.js';
@@ -72,9 +82,14 @@ export const routes = {
   ...liveRoutes,
   ...chatRoutes,
   ...responsibleRoutes,
+  ...opsReportsRoutes,
+  ...playersRoutes,
   ...brandAdminRoutes,
   ...pvpRoutes,
   ...rewardsRoutes,
+  ...riskRoutes,
+  ...agentOpsRoutes,
+  ...contentRoutes,
 } satisfies Record<EndpointName, RouteDescriptor>;
 export type Routes = typeof routes;
 

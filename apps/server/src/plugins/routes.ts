@@ -303,6 +303,8 @@ export function registerRoute<D extends RouteDescriptor>(
   /** Sends the handler's answer: shared replies as bytes, others in the envelope. */
   const respond = (request: FastifyRequest, reply: FastifyReply, value: RouteReply<D>): void => {
     if (hooks.validateReplies) route.reply.parse(value);
+    // A handler that sent its own reply (a CSV file) has answered already.
+    if (reply.sent) return;
     if (typeof value === 'object' && value !== null && (options.shared || Object.isFrozen(value))) {
       sendShared(request, reply, value);
     } else {

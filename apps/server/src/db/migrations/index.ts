@@ -38,6 +38,7 @@ import * as m202611280300 from './202611280300_create_pvp_rooms.js';
 import * as m202611290100 from './202611290100_create_responsible_gaming.js';
 import * as m202611290200 from './202611290200_rg_reality_check.js';
 import * as m202611300050 from './202611300050_operator_roles.js';
+import * as m202611300060 from './202611300060_rg_play_limits.js';
 import * as m202611300100 from './202611300100_create_member_note.js';
 import * as m202611300200 from './202611300200_create_brand_report_rollup.js';
 import * as m202611300400 from './202611300400_content_and_catalogue_desks.js';
@@ -87,6 +88,7 @@ export const migrations: Record<string, Migration> = {
   '202611290100_create_responsible_gaming': m202611290100,
   '202611290200_rg_reality_check': m202611290200,
   '202611300050_operator_roles': m202611300050,
+  '202611300060_rg_play_limits': m202611300060,
   '202611300100_create_member_note': m202611300100,
   '202611300200_create_brand_report_rollup': m202611300200,
   '202611300400_content_and_catalogue_desks': m202611300400,

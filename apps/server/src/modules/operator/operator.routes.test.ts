@@ -207,6 +207,9 @@ const ALL: Role[] = ['admin', 'finance', 'support'];
 const FINANCE: Role[] = ['admin', 'finance'];
 const ADMIN: Role[] = ['admin'];
 const CONTENT_READ: Role[] = ['admin', 'support'];
+/** The content and catalogue desks: content and admin edit; support reads too. */
+const CONTENT_DESK: Role[] = ['admin', 'content', 'support'];
+const CONTENT_EDIT: Role[] = ['admin', 'content'];
 /** The brand reports' readers. */
 const REPORTS: Role[] = ['admin', 'finance', 'risk'];
 const normal = {
@@ -248,22 +251,37 @@ const matrix: Partial<Record<EndpointName, { roles: Role[]; url: string; payload
   opsOperatorCreate: { roles: ADMIN, url: '/ops/operators', payload: {} },
   opsOperatorStatus: { roles: ADMIN, url: '/ops/operators/999999/status', payload: { status: 'active' } },
   opsDeploymentAudit: { roles: ADMIN, url: '/ops/audit' },
-  opsVendorList: { roles: CONTENT_READ, url: '/ops/merchants/:m/catalogue/vendors' },
-  opsVendorUpdate: { roles: ADMIN, url: '/ops/merchants/:m/catalogue/vendors/ZZZ', payload: {} },
-  opsGameList: { roles: CONTENT_READ, url: '/ops/merchants/:m/catalogue/games' },
-  opsGameUpdate: { roles: ADMIN, url: '/ops/merchants/:m/catalogue/games/999999', payload: {} },
-  opsAnnouncementList: { roles: CONTENT_READ, url: '/ops/merchants/:m/announcements' },
-  opsAnnouncementCreate: { roles: ADMIN, url: '/ops/merchants/:m/announcements', payload: {} },
-  opsAnnouncementUpdate: { roles: ADMIN, url: '/ops/merchants/:m/announcements/999999', payload: {} },
-  opsAnnouncementDelete: { roles: ADMIN, url: '/ops/merchants/:m/announcements/999999' },
-  opsAgentAnnouncementList: { roles: CONTENT_READ, url: '/ops/merchants/:m/agent-announcements' },
-  opsAgentAnnouncementCreate: { roles: ADMIN, url: '/ops/merchants/:m/agent-announcements', payload: {} },
+  opsVendorList: { roles: CONTENT_DESK, url: '/ops/merchants/:m/catalogue/vendors' },
+  opsVendorUpdate: { roles: CONTENT_EDIT, url: '/ops/merchants/:m/catalogue/vendors/ZZZ', payload: {} },
+  opsGameList: { roles: CONTENT_DESK, url: '/ops/merchants/:m/catalogue/games' },
+  opsGameUpdate: { roles: CONTENT_EDIT, url: '/ops/merchants/:m/catalogue/games/999999', payload: {} },
+  opsAnnouncementList: { roles: CONTENT_DESK, url: '/ops/merchants/:m/announcements' },
+  opsAnnouncementCreate: { roles: CONTENT_EDIT, url: '/ops/merchants/:m/announcements', payload: {} },
+  opsAnnouncementUpdate: { roles: CONTENT_EDIT, url: '/ops/merchants/:m/announcements/999999', payload: {} },
+  opsAnnouncementDelete: { roles: CONTENT_EDIT, url: '/ops/merchants/:m/announcements/999999' },
+  opsAgentAnnouncementList: { roles: CONTENT_DESK, url: '/ops/merchants/:m/agent-announcements' },
+  opsAgentAnnouncementCreate: {
+    roles: CONTENT_EDIT,
+    url: '/ops/merchants/:m/agent-announcements',
+    payload: {},
+  },
   opsAgentAnnouncementUpdate: {
-    roles: ADMIN,
+    roles: CONTENT_EDIT,
     url: '/ops/merchants/:m/agent-announcements/999999',
     payload: {},
   },
-  opsAgentAnnouncementDelete: { roles: ADMIN, url: '/ops/merchants/:m/agent-announcements/999999' },
+  opsAgentAnnouncementDelete: { roles: CONTENT_EDIT, url: '/ops/merchants/:m/agent-announcements/999999' },
+  // The content desk's own routes (docs/back-office.md "Content"); studio credentials: admin only.
+  opsContentUpload: { roles: CONTENT_EDIT, url: '/ops/merchants/:m/content/uploads', payload: {} },
+  opsContentPreview: { roles: CONTENT_DESK, url: '/ops/merchants/:m/content/preview', payload: {} },
+  opsHelpTopicList: { roles: CONTENT_DESK, url: '/ops/merchants/:m/content/help' },
+  opsHelpTopicSave: { roles: CONTENT_EDIT, url: '/ops/merchants/:m/content/help', payload: {} },
+  opsHelpTopicDelete: { roles: CONTENT_EDIT, url: '/ops/merchants/:m/content/help/999999' },
+  opsVendorCredentialSet: {
+    roles: ADMIN,
+    url: '/ops/merchants/:m/catalogue/vendors/ZZZ/credential',
+    payload: {},
+  },
   // In-site messages (docs/inbox.md): support and admin write to members.
   opsInboxList: { roles: CONTENT_READ, url: '/ops/merchants/:m/inbox/messages' },
   opsInboxSend: { roles: CONTENT_READ, url: '/ops/merchants/:m/inbox/messages', payload: {} },
@@ -389,7 +407,10 @@ const matrix: Partial<Record<EndpointName, { roles: Role[]; url: string; payload
   opsRiskSettingsUpdate: { roles: ['admin', 'risk'], url: '/ops/merchants/:m/risk/settings', payload: {} },
   // The agent tree (docs/back-office.md "Agents"): admin moves; finance, support and risk read.
   opsAgentTree: { roles: ['admin', 'finance', 'support', 'risk'], url: '/ops/merchants/:m/agents/tree' },
-  opsAgentSearch: { roles: ['admin', 'finance', 'support', 'risk'], url: '/ops/merchants/:m/agents/search?q=zz' },
+  opsAgentSearch: {
+    roles: ['admin', 'finance', 'support', 'risk'],
+    url: '/ops/merchants/:m/agents/search?q=zz',
+  },
   opsAgentMove: { roles: ADMIN, url: '/ops/merchants/:m/agents/move', payload: {} },
 };
 const opsNames = (Object.keys(endpoints) as EndpointName[]).filter((n) => endpoints[n].auth === 'ops');

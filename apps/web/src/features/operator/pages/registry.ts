@@ -47,6 +47,12 @@ export const opsPages: OpsPage[] = [
     Component: RewardsPage,
   },
   {
+    path: 'reports',
+    label: 'reports',
+    visible: (i) => mayCall(i.role, 'opsReportGgr'),
+    Component: lazy(() => import('./reports-page')),
+  },
+  {
     path: 'books',
     label: 'books',
     visible: (i) =>
