@@ -372,6 +372,44 @@ const matrix: Partial<Record<EndpointName, { roles: Role[]; url: string; payload
     url: '/ops/merchants/:m/members/nobody-here/rg/depositLimit',
     payload: { period: 'week', amount: '100', reason: 'matrix check' },
   },
+  // Players (360°): every role but content reads; admin and support act; risk also writes notes.
+  opsPlayerSearch: { roles: ['admin', 'finance', 'support', 'risk'], url: '/ops/merchants/:m/players' },
+  opsPlayerDetail: {
+    roles: ['admin', 'finance', 'support', 'risk'],
+    url: '/ops/merchants/:m/players/nobody-here',
+  },
+  opsPlayerActivity: {
+    roles: ['admin', 'finance', 'support', 'risk'],
+    url: '/ops/merchants/:m/players/nobody-here/activity',
+  },
+  opsPlayerLinked: {
+    roles: ['admin', 'finance', 'support', 'risk'],
+    url: '/ops/merchants/:m/players/nobody-here/linked',
+  },
+  opsPlayerNotes: {
+    roles: ['admin', 'finance', 'support', 'risk'],
+    url: '/ops/merchants/:m/players/nobody-here/notes',
+  },
+  opsPlayerNoteAdd: {
+    roles: ['admin', 'support', 'risk'],
+    url: '/ops/merchants/:m/players/nobody-here/notes',
+    payload: { text: 'matrix check' },
+  },
+  opsPlayerStatus: {
+    roles: CONTENT_READ,
+    url: '/ops/merchants/:m/players/nobody-here/status',
+    payload: { action: 'freeze', reason: 'matrix check' },
+  },
+  opsPlayerSessionEnd: {
+    roles: CONTENT_READ,
+    url: '/ops/merchants/:m/players/nobody-here/sessions/1/end',
+    payload: { reason: 'matrix check' },
+  },
+  opsPlayerPasswordReset: {
+    roles: CONTENT_READ,
+    url: '/ops/merchants/:m/players/nobody-here/password/reset',
+    payload: { reason: 'matrix check' },
+  },
   // The Brand page (docs/back-office.md "Brand"): admin edits; content reads and changes the look.
   opsBrandCreate: { roles: ADMIN, url: '/ops/brands', payload: {} },
   opsBrandGet: { roles: ['admin', 'content'], url: '/ops/merchants/:m/brand' },
