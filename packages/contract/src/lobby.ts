@@ -288,6 +288,8 @@ export const opsAnnouncementBodySchema = z.object({
   enabled: z.boolean().default(true),
   startsAt: z.iso.datetime({ offset: true }).nullable().optional(),
   endsAt: z.iso.datetime({ offset: true }).nullable().optional(),
+  /** Why: kept in the audit log with the change. */
+  reason: z.string().trim().min(1).max(500).optional(),
 });
 
 export const opsAnnouncementSchema = z
@@ -324,6 +326,9 @@ export const opsVendorSchema = z
     enabled: z.boolean(),
     sortOrder: z.number().int(),
     gameCount: z.number().int(),
+    names: z.record(z.string(), z.string()),
+    /** An API credential is stored for the studio (it is never returned). */
+    credentialSet: z.boolean(),
   })
   .meta({ id: 'OpsVendor' });
 
@@ -341,10 +346,17 @@ export const opsGameSchema = z
     hotRank: z.number().int().nullable(),
     sortOrder: z.number().int(),
     enabled: z.boolean(),
+    /** Uploaded artwork; null: the generated icon. */
+    iconUrl: z.string().nullable(),
   })
   .meta({ id: 'OpsGame' });
 
 const merchantParams = z.object({ merchantCode: z.string().min(1).max(32) });
+
+/** Names per language as an operator edits them: English required, each at most 80 characters. */
+const opsNamesSchema = z
+  .record(z.string().regex(/^[A-Z]{2}(-[A-Z]{2})?$/), z.string().trim().max(80))
+  .refine((v) => typeof v.EN === 'string' && v.EN.trim() !== '', { message: 'EN name is required' });
 
 export const lobbyRoutes = {
   gameList: defineRoute({
@@ -491,8 +503,15 @@ export const lobbyRoutes = {
     summary: 'Enable, disable or reorder a studio for the brand. Audited; every instance sees it at once.',
     params: merchantParams.extend({ vassalage: vassalageSchema }),
     body: z
-      .object({ enabled: z.boolean().optional(), sortOrder: z.number().int().min(0).max(100_000).optional() })
-      .refine((b) => b.enabled !== undefined || b.sortOrder !== undefined, { message: 'nothing to change' }),
+      .object({
+        enabled: z.boolean().optional(),
+        sortOrder: z.number().int().min(0).max(100_000).optional(),
+        names: opsNamesSchema.optional(),
+        reason: z.string().trim().min(1).max(500).optional(),
+      })
+      .refine((b) => b.enabled !== undefined || b.sortOrder !== undefined || b.names !== undefined, {
+        message: 'nothing to change',
+      }),
     reply: opsVendorSchema,
   }),
   opsGameList: defineRoute({
@@ -524,10 +543,28 @@ export const lobbyRoutes = {
         enabled: z.boolean().optional(),
         sortOrder: z.number().int().min(0).max(100_000).optional(),
         hotRank: z.number().int().min(1).max(1000).nullable().optional(),
+        names: opsNamesSchema.optional(),
+        gameType: gameTypeSchema.optional(),
+        gameClassify: z.array(classifyKeySchema).max(classifyKeys.length).optional(),
+        /** An uploaded image (`/uploads/…`); null restores the generated icon. */
+        iconUrl: z
+          .string()
+          .regex(/^\/uploads\/content\/[a-z0-9/.-]+$/)
+          .nullable()
+          .optional(),
+        reason: z.string().trim().min(1).max(500).optional(),
       })
-      .refine((b) => b.enabled !== undefined || b.sortOrder !== undefined || b.hotRank !== undefined, {
-        message: 'nothing to change',
-      }),
+      .refine(
+        (b) =>
+          b.enabled !== undefined ||
+          b.sortOrder !== undefined ||
+          b.hotRank !== undefined ||
+          b.names !== undefined ||
+          b.gameType !== undefined ||
+          b.gameClassify !== undefined ||
+          b.iconUrl !== undefined,
+        { message: 'nothing to change' },
+      ),
     reply: opsGameSchema,
   }),
   opsAnnouncementList: defineRoute({

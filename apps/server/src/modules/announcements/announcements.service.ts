@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import { AppError } from '../../lib/app-error.js';
 import type { InvalidationBus } from '../../lib/invalidation-bus.js';
 import { paginate, pick } from '../catalogue/catalogue.service.js';
+import { sanitizeMessageHtml } from '../inbox/inbox.sanitize.js';
 import type {
   AnnouncementInput,
   AnnouncementRow,
@@ -35,7 +36,10 @@ function toInput(body: OpsBody): AnnouncementInput {
     groupName: body.type === 'B' ? (body.groupName ?? null) : null,
     execution: body.type === 'PU' ? (body.execution ?? null) : null,
     title: body.title,
-    content: body.content ?? {},
+    // Stored as players receive it: sanitised HTML (plain text keeps its line breaks).
+    content: Object.fromEntries(
+      Object.entries(body.content ?? {}).map(([lang, html]) => [lang, sanitizeMessageHtml(html)]),
+    ),
     imageUrl: body.imageUrl ?? null,
     linkageType: body.linkageType,
     linkUrl: body.linkUrl ?? null,

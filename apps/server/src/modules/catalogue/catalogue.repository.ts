@@ -4,6 +4,22 @@ import { type AuditEntry, writeAudit } from '../operator/operator-audit.js';
 
 type Db = Kysely<Database>;
 
+export interface VendorPatch {
+  enabled?: boolean | undefined;
+  sortOrder?: number | undefined;
+  names?: Record<string, string> | undefined;
+}
+
+export interface GamePatch {
+  enabled?: boolean | undefined;
+  sortOrder?: number | undefined;
+  hotRank?: number | null | undefined;
+  names?: Record<string, string> | undefined;
+  gameType?: string | undefined;
+  gameClassify?: string[] | undefined;
+  iconUrl?: string | null | undefined;
+}
+
 export interface VendorRow {
   vassalage: string;
   names: Record<string, string>;
@@ -26,6 +42,7 @@ export interface GameRow {
   isGame: 'GAME' | 'VASSALAGE';
   trial: boolean;
   enabled: boolean;
+  iconUrl: string | null;
 }
 
 /** jsonb arrives parsed from node-postgres and PGlite alike; a string means a text driver. */
@@ -45,6 +62,7 @@ const gameColumns = [
   'is_game',
   'trial',
   'enabled',
+  'icon_url',
 ] as const;
 
 function toGame(r: {
@@ -61,6 +79,7 @@ function toGame(r: {
   is_game: 'GAME' | 'VASSALAGE';
   trial: boolean;
   enabled: boolean;
+  icon_url: string | null;
 }): GameRow {
   return {
     nodeId: r.node_id,
@@ -76,6 +95,7 @@ function toGame(r: {
     isGame: r.is_game,
     trial: r.trial,
     enabled: r.enabled,
+    iconUrl: r.icon_url,
   };
 }
 
@@ -130,16 +150,13 @@ function catalogueQueries(db: Db) {
       return { totalCount: Number(n), list: rows.map(toGame) };
     },
 
-    async updateVendor(
-      merchantId: number,
-      vassalage: string,
-      patch: { enabled?: boolean | undefined; sortOrder?: number | undefined },
-    ): Promise<boolean> {
+    async updateVendor(merchantId: number, vassalage: string, patch: VendorPatch): Promise<boolean> {
       const res = await db
         .updateTable('game_vendor')
         .set({
           ...(patch.enabled !== undefined ? { enabled: patch.enabled } : {}),
           ...(patch.sortOrder !== undefined ? { sort_order: patch.sortOrder } : {}),
+          ...(patch.names !== undefined ? { names: JSON.stringify(patch.names) } : {}),
         })
         .where('merchant_id', '=', merchantId)
         .where('vassalage', '=', vassalage)
@@ -147,21 +164,17 @@ function catalogueQueries(db: Db) {
       return Number(res.numUpdatedRows) > 0;
     },
 
-    async updateGame(
-      merchantId: number,
-      nodeId: number,
-      patch: {
-        enabled?: boolean | undefined;
-        sortOrder?: number | undefined;
-        hotRank?: number | null | undefined;
-      },
-    ): Promise<GameRow | null> {
+    async updateGame(merchantId: number, nodeId: number, patch: GamePatch): Promise<GameRow | null> {
       const row = await db
         .updateTable('game')
         .set({
           ...(patch.enabled !== undefined ? { enabled: patch.enabled } : {}),
           ...(patch.sortOrder !== undefined ? { sort_order: patch.sortOrder } : {}),
           ...(patch.hotRank !== undefined ? { hot_rank: patch.hotRank } : {}),
+          ...(patch.names !== undefined ? { names: JSON.stringify(patch.names) } : {}),
+          ...(patch.gameType !== undefined ? { game_type: patch.gameType } : {}),
+          ...(patch.gameClassify !== undefined ? { classify: JSON.stringify(patch.gameClassify) } : {}),
+          ...(patch.iconUrl !== undefined ? { icon_url: patch.iconUrl } : {}),
         })
         .where('merchant_id', '=', merchantId)
         .where('node_id', '=', nodeId)
@@ -171,6 +184,40 @@ function catalogueQueries(db: Db) {
     },
 
     audit: (row: AuditEntry & { merchantId: number }) => writeAudit(db, row),
+
+    /** Studios of the brand with a stored credential (the sealed value itself is never read here). */
+    async credentialVendors(merchantId: number): Promise<Set<string>> {
+      const rows = await db
+        .selectFrom('vendor_credential')
+        .select('vassalage')
+        .where('merchant_id', '=', merchantId)
+        .execute();
+      return new Set(rows.map((r) => r.vassalage));
+    },
+
+    async saveCredential(merchantId: number, vassalage: string, sealed: string, actor: string) {
+      const row = await db
+        .insertInto('vendor_credential')
+        .values({ merchant_id: merchantId, vassalage, sealed, updated_by: actor })
+        .onConflict((oc) =>
+          oc
+            .columns(['merchant_id', 'vassalage'])
+            .doUpdateSet({ sealed, updated_by: actor, updated_at: sql`now()` }),
+        )
+        .returning('updated_at')
+        .executeTakeFirstOrThrow();
+      return new Date(row.updated_at);
+    },
+
+    async sealedCredential(merchantId: number, vassalage: string): Promise<string | null> {
+      const row = await db
+        .selectFrom('vendor_credential')
+        .select('sealed')
+        .where('merchant_id', '=', merchantId)
+        .where('vassalage', '=', vassalage)
+        .executeTakeFirst();
+      return row?.sealed ?? null;
+    },
 
     // ── favourites and recent games ───────────────────────────────────────────────────────────
 

@@ -1,4 +1,10 @@
-import { type LanguageCode, type RouteDescriptor, languageCodes, lobbyRoutes } from '@arcadia/contract';
+import {
+  type LanguageCode,
+  type RouteDescriptor,
+  contentRoutes,
+  languageCodes,
+  lobbyRoutes,
+} from '@arcadia/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError } from '../../lib/app-error.js';
 import { type RouteHandler, type RouteHooks, registerRoute } from '../../plugins/routes.js';
@@ -188,5 +194,13 @@ export function registerCatalogueRoutes(app: FastifyInstance, hooks: RouteHooks,
   );
   registerRoute(app, hooks, lobbyRoutes.opsGameUpdate, async ({ params, body, operator }) =>
     catalogue.opsUpdateGame((await opsBrand(params.merchantCode)).id, params.nodeId, body, operator!.actor),
+  );
+  registerRoute(app, hooks, contentRoutes.opsVendorCredentialSet, async ({ params, body, operator }) =>
+    catalogue.opsSetCredential(
+      (await opsBrand(params.merchantCode)).id,
+      params.vassalage.toUpperCase(),
+      body,
+      operator!.actor,
+    ),
   );
 }

@@ -25,6 +25,7 @@ const game = (nodeId: number): GameRow => ({
   isGame: 'GAME',
   trial: true,
   enabled: true,
+  iconUrl: null,
 });
 
 /** The two reads a snapshot needs, counting the loads. */

@@ -11,7 +11,14 @@ import { AppError } from '../../lib/app-error.js';
 import type { InvalidationBus } from '../../lib/invalidation-bus.js';
 import type { VendorRegistry } from '../vendors/adapter.js';
 import { artPaths, isGameMotif } from './art.js';
-import type { CatalogueRepository, GameRow, VendorRow } from './catalogue.repository.js';
+import type {
+  CatalogueRepository,
+  GamePatch,
+  GameRow,
+  VendorPatch,
+  VendorRow,
+} from './catalogue.repository.js';
+import type { CredentialSealer } from './vendor-credentials.js';
 
 export const CATALOGUE_TOPIC = 'catalogue';
 
@@ -134,7 +141,7 @@ class Snapshot {
     const name = pick(row.names, lang);
     const motif =
       row.isGame === 'VASSALAGE' ? 'lobby' : row.engine && isGameMotif(row.engine) ? row.engine : 'lobby';
-    const icon = artPaths.game(row.gameCode, motif);
+    const icon = row.iconUrl ?? artPaths.game(row.gameCode, motif);
     return {
       nodeId: row.nodeId,
       gameCode: row.gameCode,
@@ -253,6 +260,8 @@ export interface CatalogueServiceOptions {
   /** Longest a snapshot is served before it is rebuilt, whatever the bus says. */
   ttlMs: number;
   now?: () => number;
+  /** Seals studio credentials at rest; without it they cannot be set. */
+  credentials?: CredentialSealer;
 }
 
 export function createCatalogueService({
@@ -261,6 +270,7 @@ export function createCatalogueService({
   vendors,
   ttlMs,
   now = Date.now,
+  credentials,
 }: CatalogueServiceOptions) {
   /** A brand's snapshot load; `ready` is set once it has loaded (the synchronous read path). */
   type CacheEntry = { at: number; snapshot: Promise<Snapshot>; ready?: Snapshot };
@@ -450,9 +460,10 @@ export function createCatalogueService({
     // ── operator ───────────────────────────────────────────────────────────────────────────
 
     async opsVendors(merchantId: number) {
-      const [vendorRows, gameRows] = await Promise.all([
+      const [vendorRows, gameRows, withCredential] = await Promise.all([
         repository.vendors(merchantId),
         repository.games(merchantId),
+        repository.credentialVendors(merchantId),
       ]);
       const available = new Set(vendors.available());
       return {
@@ -468,6 +479,8 @@ export function createCatalogueService({
             enabled: v.enabled,
             sortOrder: v.sortOrder,
             gameCount: own.filter((g) => g.isGame === 'GAME').length,
+            names: v.names,
+            credentialSet: withCredential.has(v.vassalage),
           };
         }),
       };
@@ -476,7 +489,7 @@ export function createCatalogueService({
     async opsUpdateVendor(
       merchantId: number,
       vassalage: string,
-      patch: { enabled?: boolean | undefined; sortOrder?: number | undefined },
+      { reason, ...patch }: VendorPatch & { reason?: string | undefined },
       actor: string,
     ) {
       await repository.transaction(async (repo) => {
@@ -487,7 +500,7 @@ export function createCatalogueService({
           actor,
           action: 'catalogue.vendor.update',
           target: vassalage,
-          payload: patch,
+          payload: { ...patch, reason: reason ?? null },
         });
       });
       await invalidate(merchantId);
@@ -512,11 +525,7 @@ export function createCatalogueService({
     async opsUpdateGame(
       merchantId: number,
       nodeId: number,
-      patch: {
-        enabled?: boolean | undefined;
-        sortOrder?: number | undefined;
-        hotRank?: number | null | undefined;
-      },
+      { reason, ...patch }: GamePatch & { reason?: string | undefined },
       actor: string,
     ) {
       const row = await repository.transaction(async (repo) => {
@@ -527,15 +536,54 @@ export function createCatalogueService({
           actor,
           action: 'catalogue.game.update',
           target: String(nodeId),
-          payload: { gameCode: updated.gameCode, ...patch },
+          payload: { gameCode: updated.gameCode, ...patch, reason: reason ?? null },
         });
         return updated;
       });
       await invalidate(merchantId);
       return opsGame(row);
     },
+
+    /**
+     * Sets or replaces a studio's API credential: sealed before it is written, never returned, and
+     * audited without its value.
+     */
+    async opsSetCredential(
+      merchantId: number,
+      vassalage: string,
+      body: { credential: string; reason: string },
+      actor: string,
+    ) {
+      if (!credentials) throw new AppError('system.error');
+      const known = (await repository.vendors(merchantId)).some((v) => v.vassalage === vassalage);
+      if (!known) throw new AppError('not.found', { vassalage });
+      const sealed = await credentials.seal(body.credential, credentialContext(merchantId, vassalage));
+      const updatedAt = await repository.transaction(async (repo) => {
+        const at = await repo.saveCredential(merchantId, vassalage, sealed, actor);
+        await repo.audit({
+          merchantId,
+          actor,
+          action: 'catalogue.vendor.credential',
+          target: vassalage,
+          payload: { reason: body.reason },
+        });
+        return at;
+      });
+      return { vassalage, credentialSet: true as const, updatedAt: updatedAt.toISOString() };
+    },
+
+    /** The opened credential, for an adapter that calls the studio (null when none is stored). */
+    async vendorCredential(merchantId: number, vassalage: string): Promise<string | null> {
+      const sealed = await repository.sealedCredential(merchantId, vassalage);
+      return sealed && credentials
+        ? await credentials.open(sealed, credentialContext(merchantId, vassalage))
+        : null;
+    },
   };
 }
+
+/** What a sealed credential is bound to: a value copied to another brand or studio does not open. */
+const credentialContext = (merchantId: number, vassalage: string) => `${merchantId}:${vassalage}`;
 
 function opsGame(g: GameRow) {
   return {
@@ -551,6 +599,7 @@ function opsGame(g: GameRow) {
     hotRank: g.hotRank,
     sortOrder: g.sortOrder,
     enabled: g.enabled,
+    iconUrl: g.iconUrl,
   };
 }
 
