@@ -1,0 +1,103 @@
+import { type Page, expect, test } from '@playwright/test';
+import { demo, en, field, logInDemoPlayerQuietly, logInOperator, snapThemes } from '../support';
+
+const t = (key: string, values?: Record<string, string | number>) => en('operator', `players.${key}`, values);
+
+async function openPlayers(page: Page) {
+  await logInOperator(page);
+  await page.getByRole('link', { name: en('operator', 'nav.players'), exact: true }).click();
+  await expect(page.getByRole('heading', { name: new RegExp(t('title')) })).toBeVisible();
+}
+
+async function findDemoPlayer(page: Page) {
+  await field(page.locator('form[role="search"]'), t('search_label')).fill(demo.player.username);
+  await page.getByRole('combobox', { name: t('search_by') }).selectOption('account');
+  await page.getByRole('button', { name: t('search'), exact: true }).click();
+  const results = page.getByTestId('ops-players-results');
+  await expect(results.getByRole('button', { name: demo.player.username, exact: true })).toBeVisible();
+  return results;
+}
+
+const tab = (page: Page, name: string) =>
+  page.getByRole('tab', { name: t(`tab_${name}`), exact: true }).click();
+
+test.describe('back office: Players', () => {
+  test('finds the demo player, reads the 360° view, adds a note; a freeze logs the open site out at once', async ({
+    page,
+    browser,
+  }) => {
+    // The player has the site open in another browser.
+    const playerContext = await browser.newContext();
+    const player = await playerContext.newPage();
+    await logInDemoPlayerQuietly(player);
+
+    await openPlayers(page);
+    const results = await findDemoPlayer(page);
+    await snapThemes(page, 'ops-players-search');
+    await results.getByRole('button', { name: demo.player.username, exact: true }).click();
+    await expect(page.getByRole('heading', { name: new RegExp(demo.player.username) })).toBeVisible();
+    await expect(page.getByText(t('wallet_main'))).toBeVisible();
+    await snapThemes(page, 'ops-players-overview');
+
+    await tab(page, 'sessions');
+    await expect(page.getByTestId('ops-player-sessions')).toBeVisible();
+    await snapThemes(page, 'ops-players-sessions');
+    await tab(page, 'activity');
+    await expect(page.getByRole('heading', { name: t('activity_ledger') })).toBeVisible();
+    await snapThemes(page, 'ops-players-activity');
+    await tab(page, 'responsible');
+    await expect(page.getByRole('heading', { name: t('rg_limits') })).toBeVisible();
+    await tab(page, 'linked');
+    await expect(page.getByText(t('no_linked')).or(page.getByTestId('ops-player-linked'))).toBeVisible();
+
+    await tab(page, 'notes');
+    await field(page.locator('body'), t('note_new')).fill('Asked about the weekly bonus by phone');
+    await page.getByRole('button', { name: t('note_add') }).click();
+    await expect(page.getByTestId('ops-player-notes')).toContainText('Asked about the weekly bonus by phone');
+    await snapThemes(page, 'ops-players-notes');
+
+    // Freeze: a reason is required; the player's open site logs out without a reload.
+    await tab(page, 'overview');
+    await page.getByRole('button', { name: t('action_freeze'), exact: true }).click();
+    const dialog = page.getByRole('alertdialog');
+    await dialog.getByRole('button', { name: t('action_freeze'), exact: true }).click();
+    await expect(dialog.getByText(t('reason_length', { min: 3, max: 500 }))).toBeVisible();
+    await field(dialog, en('operator', 'reason')).fill('chargeback under review');
+    await snapThemes(page, 'ops-players-freeze-dialog');
+    await dialog.getByRole('button', { name: t('action_freeze'), exact: true }).click();
+    await expect(dialog).toBeHidden();
+    await expect(page.getByRole('button', { name: t('action_unfreeze'), exact: true })).toBeVisible();
+    await expect(player.getByText(en('common', 'session_ended_frozen'))).toBeVisible();
+
+    // Unfreeze again, so the demo player stays usable.
+    await page.getByRole('button', { name: t('action_unfreeze'), exact: true }).click();
+    await field(page.getByRole('alertdialog'), en('operator', 'reason')).fill('review cleared');
+    await page
+      .getByRole('alertdialog')
+      .getByRole('button', { name: t('action_unfreeze'), exact: true })
+      .click();
+    await expect(page.getByRole('button', { name: t('action_freeze'), exact: true })).toBeVisible();
+
+    // The password reset asks for its reason first (not sent here: the demo player keeps its password).
+    await page.getByRole('button', { name: t('reset_password'), exact: true }).click();
+    await expect(page.getByRole('alertdialog')).toContainText(t('explain_reset'));
+    await snapThemes(page, 'ops-players-reset-dialog');
+    await page
+      .getByRole('alertdialog')
+      .getByRole('button', { name: en('operator', 'cancel') })
+      .click();
+    await playerContext.close();
+  });
+
+  test('on a 390-px phone', async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await openPlayers(page);
+    const results = await findDemoPlayer(page);
+    await snapThemes(page, 'ops-players-phone-search');
+    await results.getByRole('button', { name: demo.player.username, exact: true }).click();
+    await expect(page.getByText(t('wallet_main'))).toBeVisible();
+    await snapThemes(page, 'ops-players-phone-overview');
+    await tab(page, 'sessions');
+    await snapThemes(page, 'ops-players-phone-sessions');
+  });
+});
