@@ -10,6 +10,13 @@ export const responsibleEndpoints = {
     encrypted: false,
     trial: false,
   },
+  rgPlayLimit: {
+    method: 'PUT',
+    path: '/wps/member/rg/playLimit',
+    auth: 'member',
+    encrypted: false,
+    trial: false,
+  },
   rgRealityCheck: {
     method: 'PUT',
     path: '/wps/member/rg/realityCheck',
@@ -29,7 +36,7 @@ export const responsibleEndpoints = {
     path: '/ops/merchants/:merchantCode/members/:account/rg',
     auth: 'ops',
     encrypted: false,
-    opsRoles: ['admin', 'finance', 'support'],
+    opsRoles: ['admin', 'finance', 'support', 'risk'],
   },
   opsRgDepositLimit: {
     method: 'PUT',
@@ -37,5 +44,12 @@ export const responsibleEndpoints = {
     auth: 'ops',
     encrypted: false,
     opsRoles: ['admin', 'support'],
+  },
+  opsRgPlayLimit: {
+    method: 'PUT',
+    path: '/ops/merchants/:merchantCode/members/:account/rg/playLimit',
+    auth: 'ops',
+    encrypted: false,
+    opsRoles: ['admin', 'support', 'risk'],
   },
 } as const satisfies Record<string, Endpoint>;

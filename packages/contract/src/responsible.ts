@@ -13,6 +13,9 @@ import { defineRoute } from './route.js';
 
 export const rgPeriods = ['day', 'week', 'month'] as const;
 export type RgPeriod = (typeof rgPeriods)[number];
+/** Limits on play: the net loss (stakes less payouts, an open bet counting its stake) and the total staked. */
+export const rgPlayLimitKinds = ['loss', 'wager'] as const;
+export type RgPlayLimitKind = (typeof rgPlayLimitKinds)[number];
 /** Hours a changed limit waits before a higher amount (or no limit) applies. */
 export const RG_RAISE_DELAY_HOURS = 24;
 /** Cool-off: 24 hours to 6 weeks; self-exclusion: 6 to 60 months, or permanent. */
@@ -24,20 +27,22 @@ export const RG_REALITY_CHECK_MINUTES = [15, 30, 45, 60, 90, 120] as const;
 const minorSchema = z.string().regex(/^(0|[1-9][0-9]{0,15})$/);
 const merchantParams = z.object({ merchantCode: z.string().min(1).max(32) });
 
+const rgLimitSchema = z.object({
+  period: z.enum(rgPeriods),
+  /** The limit in force (minor units), null when none. */
+  amount: minorSchema.nullable(),
+  /** Deposits made or pending (a loss or wager limit: the loss or the stakes) in the window (the last 24 h, 7 days or 30 days). */
+  used: minorSchema,
+  /** What is left in the window under this limit; null when none. */
+  remaining: minorSchema.nullable(),
+  /** A raise or removal waiting its 24 hours: the amount (null: no limit) and when it applies. */
+  pending: z.object({ amount: minorSchema.nullable(), from: z.iso.datetime() }).nullable(),
+});
+
 export const rgStatusSchema = z.object({
-  depositLimits: z.array(
-    z.object({
-      period: z.enum(rgPeriods),
-      /** The limit in force (minor units), null when none. */
-      amount: minorSchema.nullable(),
-      /** Deposits made or pending in the window (the last 24 h, 7 days or 30 days). */
-      used: minorSchema,
-      /** What may still be deposited in the window under this limit; null when none. */
-      remaining: minorSchema.nullable(),
-      /** A raise or removal waiting its 24 hours: the amount (null: no limit) and when it applies. */
-      pending: z.object({ amount: minorSchema.nullable(), from: z.iso.datetime() }).nullable(),
-    }),
-  ),
+  depositLimits: z.array(rgLimitSchema),
+  /** Loss and wager limits: a bet that would take the window's loss or stakes past one is refused. */
+  playLimits: z.array(rgLimitSchema.extend({ kind: z.enum(rgPlayLimitKinds) })),
   /** The exclusion in force, if any (`until` null: permanent). */
   exclusion: z
     .object({ kind: z.enum(['cooloff', 'self_exclusion']), until: z.iso.datetime().nullable() })
@@ -80,6 +85,18 @@ export const responsibleRoutes = {
     summary:
       'Sets (or, with `amount: null`, removes) the deposit limit of a period. Lower than the limit in force: at once. Higher, or removing it: after 24 hours (shown as `pending`; a later lower setting replaces it).',
     body: z.object({ period: z.enum(rgPeriods), amount: minorSchema.refine((v) => v !== '0').nullable() }),
+    reply: rgStatusSchema,
+  }),
+  rgPlayLimit: defineRoute({
+    ...endpoints.rgPlayLimit,
+    tag: 'responsible',
+    summary:
+      'Sets (or, with `amount: null`, removes) a loss or wager limit of a period, by the same rule as deposit limits: lower at once, higher or removed after 24 hours. A bet (any game, the lottery, the sportsbook) that would take the loss or the stakes of the window past the limit is refused with `rg.play_limit`.',
+    body: z.object({
+      kind: z.enum(rgPlayLimitKinds),
+      period: z.enum(rgPeriods),
+      amount: minorSchema.refine((v) => v !== '0').nullable(),
+    }),
     reply: rgStatusSchema,
   }),
   rgRealityCheck: defineRoute({
@@ -130,6 +147,20 @@ export const responsibleRoutes = {
       "An operator imposes (or changes) a member's deposit limit, by the member's own rule: lower at once, higher or removed after 24 hours. Audited with its reason. No operator route lifts a break. Errors: `not.found`.",
     params: merchantParams.extend({ account: z.string().min(1).max(64) }),
     body: z.object({
+      period: z.enum(rgPeriods),
+      amount: minorSchema.refine((v) => v !== '0').nullable(),
+      reason: z.string().trim().min(3).max(500),
+    }),
+    reply: rgStatusSchema,
+  }),
+  opsRgPlayLimit: defineRoute({
+    ...endpoints.opsRgPlayLimit,
+    tag: 'ops',
+    summary:
+      "An operator imposes (or changes) a member's loss or wager limit, by the member's own rule: lower at once, higher or removed after 24 hours. Audited with its reason. Errors: `not.found`.",
+    params: merchantParams.extend({ account: z.string().min(1).max(64) }),
+    body: z.object({
+      kind: z.enum(rgPlayLimitKinds),
       period: z.enum(rgPeriods),
       amount: minorSchema.refine((v) => v !== '0').nullable(),
       reason: z.string().trim().min(3).max(500),

@@ -19,6 +19,8 @@ export const vendorStatuses = [
   'DUPLICATE_TRANSACTION',
   'BET_ALREADY_ROLLED_BACK',
   'BET_NOT_FOUND',
+  /** The member's loss or wager limit refuses the bet (responsible gaming); nothing was taken. */
+  'LIMIT_REACHED',
   'INTERNAL_ERROR',
 ] as const;
 export type VendorStatus = (typeof vendorStatuses)[number];

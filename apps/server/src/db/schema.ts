@@ -1176,8 +1176,9 @@ export interface PromotionApplicationTable {
   created_at: Generated<Date>;
 }
 
-export interface RgDepositLimitTable {
+export interface RgLimitTable {
   member_id: string;
+  kind: ColumnType<'deposit' | 'loss' | 'wager', 'deposit' | 'loss' | 'wager' | undefined, never>;
   period: 'day' | 'week' | 'month';
   amount: string | null;
   pending_amount: string | null;
@@ -1216,7 +1217,7 @@ export interface RgEventTable {
 }
 
 export interface Database {
-  rg_deposit_limit: RgDepositLimitTable;
+  rg_limit: RgLimitTable;
   rg_exclusion: RgExclusionTable;
   rg_event: RgEventTable;
   rg_setting: RgSettingTable;

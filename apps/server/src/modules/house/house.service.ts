@@ -88,6 +88,8 @@ function refusal(reply: WalletReply): AppError {
   switch (reply.status) {
     case 'INSUFFICIENT_FUNDS':
       return new AppError('wallet.insufficient', { balance: reply.balance ?? null });
+    case 'LIMIT_REACHED':
+      return new AppError('rg.play_limit');
     case 'SESSION_EXPIRED':
     case 'PLAYER_NOT_FOUND':
       return new AppError('game.token.invalid', { reason: reply.status });

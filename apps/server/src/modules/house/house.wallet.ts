@@ -17,6 +17,7 @@ export type WalletOp = 'authenticate' | 'balance' | 'bet' | 'win' | 'rollback' |
 export type WalletStatus =
   | 'OK'
   | 'INSUFFICIENT_FUNDS'
+  | 'LIMIT_REACHED'
   | 'SESSION_EXPIRED'
   | 'DUPLICATE_TRANSACTION'
   | 'BET_ALREADY_ROLLED_BACK'

@@ -474,6 +474,7 @@ export function createLiveTables(deps: {
       if (refusal?.ok && refusal.reply.status === 'INSUFFICIENT_FUNDS')
         throw new AppError('wallet.insufficient', { balance: refusal.reply.balance ?? null });
       if (refusal?.ok && refusal.reply.status === 'SESSION_EXPIRED') throw new AppError('login.not.session');
+      if (refusal?.ok && refusal.reply.status === 'LIMIT_REACHED') throw new AppError('rg.play_limit');
       const failed = results.find((r) => !r.ok);
       throw new AppError('game.wallet.unavailable', {
         reason: failed && !failed.ok ? failed.reason : refusal?.ok ? refusal.reply.status : 'unknown',

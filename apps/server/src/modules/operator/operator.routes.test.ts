@@ -366,11 +366,16 @@ const matrix: Partial<Record<EndpointName, { roles: Role[]; url: string; payload
   opsRewardsSettings: { roles: ALL, url: '/ops/merchants/:m/rewards/settings' },
   opsRewardsSettingsUpdate: { roles: ADMIN, url: '/ops/merchants/:m/rewards/settings', payload: {} },
   // Responsible gaming: a member's limits and breaks, read by admin, support and finance.
-  opsRgStatus: { roles: ALL, url: '/ops/merchants/:m/members/nobody-here/rg' },
+  opsRgStatus: { roles: [...ALL, 'risk'], url: '/ops/merchants/:m/members/nobody-here/rg' },
   opsRgDepositLimit: {
     roles: CONTENT_READ,
     url: '/ops/merchants/:m/members/nobody-here/rg/depositLimit',
     payload: { period: 'week', amount: '100', reason: 'matrix check' },
+  },
+  opsRgPlayLimit: {
+    roles: ['admin', 'support', 'risk'],
+    url: '/ops/merchants/:m/members/nobody-here/rg/playLimit',
+    payload: { kind: 'loss', period: 'week', amount: '100', reason: 'matrix check' },
   },
   // Players (360°): every role but content reads; admin and support act; risk also writes notes.
   opsPlayerSearch: { roles: ['admin', 'finance', 'support', 'risk'], url: '/ops/merchants/:m/players' },

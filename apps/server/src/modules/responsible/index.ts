@@ -1,9 +1,11 @@
 import {
   RG_RAISE_DELAY_HOURS,
   type RgPeriod,
+  type RgPlayLimitKind,
   type RgStatus,
   responsibleRoutes,
   rgPeriods,
+  rgPlayLimitKinds,
 } from '@arcadia/contract';
 import type { FastifyInstance } from 'fastify';
 import { type Kysely, type Transaction, sql } from 'kysely';
@@ -16,6 +18,7 @@ import { opsBrandOf } from '../catalogue/catalogue.routes.js';
 import { writeAudit } from '../operator/operator-audit.js';
 
 type Db = Kysely<Database> | Transaction<Database>;
+type LimitKind = 'deposit' | RgPlayLimitKind;
 
 /** The rolling window of each period. */
 const WINDOW_MS: Record<RgPeriod, number> = {
@@ -65,10 +68,10 @@ export function createResponsibleModule(deps: { db: Kysely<Database>; brands: Br
       .values({ member_id: memberId, action, detail: JSON.stringify(detail) })
       .execute();
 
-  /** The member's limits, with any raise or removal whose 24 hours are up applied first. */
+  /** The member's limits of every kind, with any raise or removal whose 24 hours are up applied first. */
   async function limits(q: Db, memberId: string, now: Date) {
     const due = await q
-      .updateTable('rg_deposit_limit')
+      .updateTable('rg_limit')
       .set((eb) => ({
         amount: eb.ref('pending_amount'),
         pending_amount: null,
@@ -77,10 +80,57 @@ export function createResponsibleModule(deps: { db: Kysely<Database>; brands: Br
       }))
       .where('member_id', '=', memberId)
       .where('pending_from', '<=', now)
-      .returning(['period', 'amount'])
+      .returning(['kind', 'period', 'amount'])
       .execute();
-    for (const d of due) await event(q, memberId, 'limit_applied', { period: d.period, amount: d.amount });
-    return q.selectFrom('rg_deposit_limit').selectAll().where('member_id', '=', memberId).execute();
+    for (const d of due)
+      await event(q, memberId, 'limit_applied', { kind: d.kind, period: d.period, amount: d.amount });
+    return q.selectFrom('rg_limit').selectAll().where('member_id', '=', memberId).execute();
+  }
+
+  /**
+   * Per window, the bets' stakes and their net loss (stakes less payouts; an open bet: its stake),
+   * over the database's clock, as the bet guard in the database counts them.
+   */
+  async function played(q: Db, memberId: string) {
+    const since = (p: RgPeriod) => sql<Date>`now() - ${`${WINDOW_MS[p] / 1000} seconds`}::interval`;
+    const row = await q
+      .selectFrom('bet')
+      .select([
+        sql<string>`coalesce(sum(stake) filter (where placed_at > ${since('day')}), 0)`.as('wager_day'),
+        sql<string>`coalesce(sum(stake) filter (where placed_at > ${since('week')}), 0)`.as('wager_week'),
+        sql<string>`coalesce(sum(stake), 0)`.as('wager_month'),
+        sql<string>`coalesce(sum(stake - payout) filter (where placed_at > ${since('day')}), 0)`.as(
+          'loss_day',
+        ),
+        sql<string>`coalesce(sum(stake - payout) filter (where placed_at > ${since('week')}), 0)`.as(
+          'loss_week',
+        ),
+        sql<string>`coalesce(sum(stake - payout), 0)`.as('loss_month'),
+      ])
+      .where('member_id', '=', memberId)
+      .where('placed_at', '>', since('month'))
+      .where('status', '<>', 'void')
+      .executeTakeFirstOrThrow();
+    const n = (v: string) => (BigInt(v) > 0n ? BigInt(v) : 0n);
+    return {
+      wager: { day: n(row.wager_day), week: n(row.wager_week), month: n(row.wager_month) },
+      loss: { day: n(row.loss_day), week: n(row.loss_week), month: n(row.loss_month) },
+    };
+  }
+
+  /** One limit as the member sees it: in force, used, left in the window, and any pending change. */
+  function view(r: Awaited<ReturnType<typeof limits>>[number] | undefined, period: RgPeriod, used: bigint) {
+    const amount = r?.amount ? BigInt(r.amount) : null;
+    const left = amount === null ? null : amount > used ? amount - used : 0n;
+    return {
+      period,
+      amount: amount?.toString() ?? null,
+      used: used.toString(),
+      remaining: left?.toString() ?? null,
+      pending: r?.pending_from
+        ? { amount: r.pending_amount ?? null, from: new Date(r.pending_from).toISOString() }
+        : null,
+    };
   }
 
   /** Deposits made or waiting in each window (failed, cancelled and rejected ones do not count). */
@@ -123,6 +173,7 @@ export function createResponsibleModule(deps: { db: Kysely<Database>; brands: Br
     const now = clock.now();
     const rows = await limits(q, memberId, now);
     const sums = await used(q, memberId, now);
+    const play = await played(q, memberId);
     const ex = await activeExclusion(q, memberId, now);
     const setting = await q
       .selectFrom('rg_setting')
@@ -132,20 +183,23 @@ export function createResponsibleModule(deps: { db: Kysely<Database>; brands: Br
     return {
       realityCheckMinutes: setting?.reality_check_minutes ?? null,
       session: sessionId === null ? null : await sessionOf(q, memberId, sessionId),
-      depositLimits: rgPeriods.map((period) => {
-        const r = rows.find((x) => x.period === period);
-        const amount = r?.amount ? BigInt(r.amount) : null;
-        const left = amount === null ? null : amount > sums[period] ? amount - sums[period] : 0n;
-        return {
+      depositLimits: rgPeriods.map((period) =>
+        view(
+          rows.find((x) => x.kind === 'deposit' && x.period === period),
           period,
-          amount: amount?.toString() ?? null,
-          used: sums[period].toString(),
-          remaining: left?.toString() ?? null,
-          pending: r?.pending_from
-            ? { amount: r.pending_amount ?? null, from: new Date(r.pending_from).toISOString() }
-            : null,
-        };
-      }),
+          sums[period],
+        ),
+      ),
+      playLimits: rgPlayLimitKinds.flatMap((kind) =>
+        rgPeriods.map((period) => ({
+          kind,
+          ...view(
+            rows.find((x) => x.kind === kind && x.period === period),
+            period,
+            play[kind][period],
+          ),
+        })),
+      ),
       exclusion: ex ? { kind: ex.kind, until: ex.until?.toISOString() ?? null } : null,
     };
   }
@@ -158,7 +212,7 @@ export function createResponsibleModule(deps: { db: Kysely<Database>; brands: Br
     await sql`select pg_advisory_xact_lock(hashtext(${`rg-deposit:${memberId}`}))`.execute(tx);
     const now = clock.now();
     await assertMayPlay(tx, memberId, now);
-    const rows = await limits(tx, memberId, now);
+    const rows = (await limits(tx, memberId, now)).filter((r) => r.kind === 'deposit');
     if (!rows.some((r) => r.amount)) return;
     const sums = await used(tx, memberId, now);
     for (const r of rows) {
@@ -175,21 +229,22 @@ export function createResponsibleModule(deps: { db: Kysely<Database>; brands: Br
   async function setLimit(
     tx: Transaction<Database>,
     memberId: string,
+    kind: LimitKind,
     period: RgPeriod,
     wanted: bigint | null,
     by = 'member',
   ) {
     const now = clock.now();
-    const current = (await limits(tx, memberId, now)).find((r) => r.period === period);
+    const current = (await limits(tx, memberId, now)).find((r) => r.kind === kind && r.period === period);
     const inForce = current?.amount ? BigInt(current.amount) : null;
     const lower = wanted !== null && (inForce === null || wanted < inForce);
     const same = wanted === inForce;
     if (lower || same) {
       await tx
-        .insertInto('rg_deposit_limit')
-        .values({ member_id: memberId, period, amount: wanted?.toString() ?? null, updated_at: now })
+        .insertInto('rg_limit')
+        .values({ member_id: memberId, kind, period, amount: wanted?.toString() ?? null, updated_at: now })
         .onConflict((oc) =>
-          oc.columns(['member_id', 'period']).doUpdateSet({
+          oc.columns(['member_id', 'kind', 'period']).doUpdateSet({
             amount: wanted?.toString() ?? null,
             pending_amount: null,
             pending_from: null,
@@ -197,18 +252,20 @@ export function createResponsibleModule(deps: { db: Kysely<Database>; brands: Br
           }),
         )
         .execute();
-      if (lower) await event(tx, memberId, 'limit_set', { period, amount: wanted!.toString(), by });
+      if (lower) await event(tx, memberId, 'limit_set', { kind, period, amount: wanted!.toString(), by });
       return;
     }
     // A raise, or removing the limit: it waits its 24 hours; the limit in force stays until then.
     const from = new Date(now.getTime() + RAISE_DELAY_MS);
     await tx
-      .updateTable('rg_deposit_limit')
+      .updateTable('rg_limit')
       .set({ pending_amount: wanted?.toString() ?? null, pending_from: from, updated_at: now })
       .where('member_id', '=', memberId)
+      .where('kind', '=', kind)
       .where('period', '=', period)
       .execute();
     await event(tx, memberId, 'limit_pending', {
+      kind,
       period,
       amount: wanted?.toString() ?? null,
       from: from.toISOString(),
@@ -226,6 +283,13 @@ export function createResponsibleModule(deps: { db: Kysely<Database>; brands: Br
     end.setUTCMonth(end.getUTCMonth() + body.months);
     return end;
   }
+
+  /**
+   * A member's limit changes one at a time. The bets themselves are checked in the database, under
+   * the lock of the member's main wallet (`rg_bet_guard`, migration 202611300060).
+   */
+  const lockPlay = (tx: Transaction<Database>, memberId: string) =>
+    sql`select pg_advisory_xact_lock(hashtext(${`rg-play:${memberId}`}))`.execute(tx);
 
   return {
     depositGuard,
@@ -251,7 +315,28 @@ export function createResponsibleModule(deps: { db: Kysely<Database>; brands: Br
         const memberId = session!.member.id;
         await db.transaction().execute(async (tx) => {
           await sql`select pg_advisory_xact_lock(hashtext(${`rg-deposit:${memberId}`}))`.execute(tx);
-          await setLimit(tx, memberId, body.period, body.amount === null ? null : BigInt(body.amount));
+          await setLimit(
+            tx,
+            memberId,
+            'deposit',
+            body.period,
+            body.amount === null ? null : BigInt(body.amount),
+          );
+        });
+        return status(db, memberId, session!.sessionId);
+      });
+
+      registerRoute(app, hooks, responsibleRoutes.rgPlayLimit, async ({ session, body }) => {
+        const memberId = session!.member.id;
+        await db.transaction().execute(async (tx) => {
+          await lockPlay(tx, memberId);
+          await setLimit(
+            tx,
+            memberId,
+            body.kind,
+            body.period,
+            body.amount === null ? null : BigInt(body.amount),
+          );
         });
         return status(db, memberId, session!.sessionId);
       });
@@ -308,6 +393,7 @@ export function createResponsibleModule(deps: { db: Kysely<Database>; brands: Br
           await setLimit(
             tx,
             memberId,
+            'deposit',
             body.period,
             body.amount === null ? null : BigInt(body.amount),
             operator!.username,
@@ -318,6 +404,29 @@ export function createResponsibleModule(deps: { db: Kysely<Database>; brands: Br
             action: 'rg.deposit_limit',
             target: params.account,
             payload: { period: body.period, amount: body.amount, reason: body.reason },
+          });
+        });
+        return status(db, memberId);
+      });
+
+      registerRoute(app, hooks, responsibleRoutes.opsRgPlayLimit, async ({ params, body, operator }) => {
+        const { brand, memberId } = await opsMember(params.merchantCode, params.account);
+        await db.transaction().execute(async (tx) => {
+          await lockPlay(tx, memberId);
+          await setLimit(
+            tx,
+            memberId,
+            body.kind,
+            body.period,
+            body.amount === null ? null : BigInt(body.amount),
+            operator!.username,
+          );
+          await writeAudit(tx, {
+            merchantId: brand.id,
+            actor: operator!.username,
+            action: 'rg.play_limit',
+            target: params.account,
+            payload: { kind: body.kind, period: body.period, amount: body.amount, reason: body.reason },
           });
         });
         return status(db, memberId);

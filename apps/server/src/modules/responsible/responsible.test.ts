@@ -207,6 +207,141 @@ describe('reality check', () => {
   });
 });
 
+describe('loss and wager limits', () => {
+  const setPlayLimit = (token: string, kind: string, period: string, amount: string | null) =>
+    t.app.inject({
+      method: 'PUT',
+      url: '/wps/member/rg/playLimit',
+      payload: { kind, period, amount },
+      headers: auth(token),
+    });
+  /** A dice game launched through the real launch, and one roll of it through the house vendor. */
+  async function dice(token: string) {
+    const launch = await t.app.inject({
+      method: 'GET',
+      url: '/wps/game/launchGame?gameCode=AUR_AURORA_DICE&accountType=1',
+      headers: auth(token),
+    });
+    expect(launch.statusCode, launch.body).toBe(200);
+    const gameToken = new URL(launch.json().value.content.game_url, 'http://x').searchParams.get('token')!;
+    return (stake: string, target = 4950) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/house/api/play',
+        headers: { 'x-game-token': gameToken },
+        payload: { action: 'play', stake, params: { target, direction: 'over' } },
+      });
+  }
+  const bets = (memberId: string) =>
+    t.db
+      .selectFrom('bet')
+      .select(['stake', 'payout', 'status'])
+      .where('member_id', '=', memberId)
+      .where('status', '<>', 'void')
+      .execute();
+  const balance = async (memberId: string) =>
+    BigInt(
+      (
+        await t.db
+          .selectFrom('ledger_account')
+          .select('balance')
+          .where('owner_id', '=', memberId)
+          .where('kind', '=', 'main')
+          .executeTakeFirstOrThrow()
+      ).balance,
+    );
+  const play = (s: Awaited<ReturnType<typeof status>>, kind: string, period = 'day') =>
+    s.playLimits.find((l) => l.kind === kind && l.period === period)!;
+
+  it('a bet that would take the day’s stakes past a wager limit is refused and takes nothing', async () => {
+    const m = await newMember(t, { fundMinor: 50_000n });
+    expect((await setPlayLimit(m.token, 'wager', 'day', '2500')).statusCode).toBe(200);
+    const roll = await dice(m.token);
+    expect((await roll('1000')).statusCode).toBe(200);
+    expect((await roll('1000')).statusCode).toBe(200);
+    const before = await balance(m.id);
+    const refused = await roll('1000');
+    expect(refused.statusCode, refused.body).toBe(409);
+    expect(refused.json().code).toBe('rg.play_limit');
+    expect(await balance(m.id)).toBe(before);
+    expect(await bets(m.id)).toHaveLength(2);
+    expect(play(await status(m.token), 'wager')).toMatchObject({
+      amount: '2500',
+      used: '2000',
+      remaining: '500',
+    });
+    // What is left may still be staked.
+    expect((await roll('500')).statusCode).toBe(200);
+    expect((await roll('1')).json().code).toBe('rg.play_limit');
+  });
+
+  it('ten rolls at once cannot pass a wager limit together', async () => {
+    const m = await newMember(t, { fundMinor: 50_000n });
+    expect((await setPlayLimit(m.token, 'wager', 'week', '5000')).statusCode).toBe(200);
+    const rolls = await Promise.all(Array.from({ length: 10 }, () => dice(m.token)));
+    const out = await Promise.all(rolls.map((roll) => roll('1000')));
+    const staked = (await bets(m.id)).reduce((sum, b) => sum + BigInt(b.stake), 0n);
+    expect(staked).toBeLessThanOrEqual(5000n);
+    expect(out.filter((r) => r.statusCode === 200)).toHaveLength(Number(staked / 1000n));
+    expect(out.some((r) => r.json().code === 'rg.play_limit')).toBe(true);
+  });
+
+  it('a loss limit is never passed: a bet that could lose past it is refused', async () => {
+    const m = await newMember(t, { fundMinor: 50_000n });
+    expect((await setPlayLimit(m.token, 'loss', 'day', '3000')).statusCode).toBe(200);
+    const roll = await dice(m.token);
+    let refusedAt = -1;
+    for (let i = 0; i < 40 && refusedAt < 0; i++) {
+      // A long shot (5 % to win): losses come quickly.
+      const res = await roll('1000', 9500);
+      if (res.statusCode !== 200) {
+        expect(res.json().code).toBe('rg.play_limit');
+        refusedAt = i;
+      }
+      const loss = (await bets(m.id)).reduce((sum, b) => sum + BigInt(b.stake) - BigInt(b.payout), 0n);
+      expect(loss).toBeLessThanOrEqual(3000n);
+    }
+    expect(refusedAt).toBeGreaterThanOrEqual(3);
+    const s = play(await status(m.token), 'loss');
+    expect(BigInt(s.used) + 1000n).toBeGreaterThan(3000n);
+  });
+
+  it('a raise waits 24 hours, an operator may impose a lower one (audited), and bad input is a 400', async () => {
+    const m = await newMember(t, { fundMinor: 50_000n });
+    expect((await setPlayLimit(m.token, 'wager', 'month', '1000')).statusCode).toBe(200);
+    const raised = rgStatusSchema.parse((await setPlayLimit(m.token, 'wager', 'month', '5000')).json().value);
+    expect(play(raised, 'wager', 'month')).toMatchObject({ amount: '1000', pending: { amount: '5000' } });
+    const roll = await dice(m.token);
+    expect((await roll('1000')).statusCode).toBe(200);
+    expect((await roll('1000')).json().code).toBe('rg.play_limit');
+    expect((await setPlayLimit(m.token, 'bonus', 'day', '100')).statusCode).toBe(400);
+    expect((await setPlayLimit(m.token, 'loss', 'day', '0')).statusCode).toBe(400);
+
+    const imposed = await t.app.inject({
+      method: 'PUT',
+      url: `/ops/merchants/demo/members/${m.account}/rg/playLimit`,
+      payload: { kind: 'loss', period: 'week', amount: '700', reason: 'asked on the phone' },
+      headers: { 'x-ops-key': TEST_OPS_KEY },
+    });
+    expect(imposed.statusCode, imposed.body).toBe(200);
+    expect(play(rgStatusSchema.parse(imposed.json().value), 'loss', 'week')).toMatchObject({ amount: '700' });
+    const audit = await t.db
+      .selectFrom('operator_audit')
+      .select(['action', 'payload'])
+      .where('target', '=', m.account)
+      .execute();
+    expect(audit).toContainEqual(
+      expect.objectContaining({
+        action: 'rg.play_limit',
+        payload: expect.objectContaining({ reason: 'asked on the phone' }),
+      }),
+    );
+
+    await clockBy(24 * 3_600_000 + 1000);
+    expect(play(await status(m.token), 'wager', 'month')).toMatchObject({ amount: '5000', pending: null });
+  });
+});
+
 describe('operators', () => {
   it('an operator imposes a limit by the member’s rule (lower at once), audited with its reason', async () => {
     const m = await newMember(t);

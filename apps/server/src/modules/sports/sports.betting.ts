@@ -367,6 +367,7 @@ export function createSportsBetting(deps: {
         if (result!.reply.status === 'INSUFFICIENT_FUNDS')
           throw new AppError('wallet.insufficient', { balance: result!.reply.balance ?? null });
         if (result!.reply.status === 'SESSION_EXPIRED') throw new AppError('login.not.session');
+        if (result!.reply.status === 'LIMIT_REACHED') throw new AppError('rg.play_limit');
         throw new AppError('game.wallet.unavailable', { reason: result!.reply.status });
       }
       // No usable answer: whatever was taken is given back.

@@ -7,6 +7,7 @@ export type RgStatusReply = RouteReply<Routes['rgStatus']>;
 export type RgLimitItem = RgStatusReply['depositLimits'][number];
 export type RgExclusion = NonNullable<RgStatusReply['exclusion']>;
 export type RgDepositLimitBody = RouteBodyIn<Routes['rgDepositLimit']>;
+export type RgPlayLimitBody = RouteBodyIn<Routes['rgPlayLimit']>;
 export type RgExcludeBody = RouteBodyIn<Routes['rgExclude']>;
 export type RgRealityCheckBody = RouteBodyIn<Routes['rgRealityCheck']>;
 
@@ -14,7 +15,7 @@ export const responsibleKeys = {
   status: (token: string | null) => ['responsible', 'status', token] as const,
 };
 
-/** The member's deposit limits (used and left in each rolling window, any pending raise) and exclusion. */
+/** The member's deposit, loss and wager limits (used and left in each rolling window, any pending raise) and exclusion. */
 export function useRgStatus(enabled = true) {
   const token = useSessionStore((s) => s.token);
   return useQuery({
@@ -35,6 +36,14 @@ export function useRgDepositLimit() {
   const write = useStatusWriter();
   return useMutation({
     mutationFn: (body: RgDepositLimitBody) => call('rgDepositLimit', { body }),
+    onSuccess: write,
+  });
+}
+
+export function useRgPlayLimit() {
+  const write = useStatusWriter();
+  return useMutation({
+    mutationFn: (body: RgPlayLimitBody) => call('rgPlayLimit', { body }),
     onSuccess: write,
   });
 }

@@ -9,6 +9,7 @@ import { RealityCheck, nextReminderAt } from './reality-check';
 
 const status = (startedAt: string, minutes: number | null, net: string): RgStatus => ({
   depositLimits: [],
+  playLimits: [],
   exclusion: null,
   realityCheckMinutes: minutes,
   session: { startedAt, net },

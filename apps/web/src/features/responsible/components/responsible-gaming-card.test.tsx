@@ -22,6 +22,14 @@ const status = (overrides: Partial<RgStatus> = {}): RgStatus => ({
     },
     { period: 'month', used: '2550', ...noLimit },
   ],
+  playLimits: [
+    { kind: 'loss', period: 'day', used: '1250', ...noLimit },
+    { kind: 'loss', period: 'week', used: '1250', ...noLimit },
+    { kind: 'loss', period: 'month', used: '1250', ...noLimit },
+    { kind: 'wager', period: 'day', amount: '20000', used: '8000', remaining: '12000', pending: null },
+    { kind: 'wager', period: 'week', used: '8000', ...noLimit },
+    { kind: 'wager', period: 'month', used: '8000', ...noLimit },
+  ],
   exclusion: null,
   realityCheckMinutes: null,
   session: { startedAt: '2026-11-27T10:00:00.000Z', net: '-1250' },
@@ -43,6 +51,18 @@ function renderCard(reply: RgStatus = status()) {
         ...current,
         depositLimits: current.depositLimits.map((l) =>
           l.period === body.period ? { ...l, amount: body.amount, remaining: '0' } : l,
+        ),
+      };
+      return ok(current);
+    },
+    rgPlayLimit: (req) => {
+      const body = req.body as { kind: 'loss' | 'wager'; period: 'day'; amount: string | null };
+      current = {
+        ...current,
+        playLimits: current.playLimits.map((l) =>
+          l.kind === body.kind && l.period === body.period
+            ? { ...l, amount: body.amount, remaining: '0' }
+            : l,
         ),
       };
       return ok(current);
@@ -89,9 +109,31 @@ describe('responsible gaming card', () => {
     await waitFor(() => expect(api.calls('rgDepositLimit')).toHaveLength(1));
     expect(api.calls('rgDepositLimit')[0]!.body).toEqual({ period: 'month', amount: '25050' });
     await waitFor(() =>
-      expect(useToastStore.getState().toasts.at(-1)?.message).toBe('Monthly limit set to $250.50.'),
+      expect(useToastStore.getState().toasts.at(-1)?.message).toBe(
+        'Monthly limit (Deposits) set to $250.50.',
+      ),
     );
     expect(screen.getByTestId('rg-limit-month')).toHaveTextContent('Monthly limit$250.50');
+  });
+
+  it('shows the wager and loss limits on their tabs and sends a loss limit with its kind', async () => {
+    const api = renderCard();
+    const card = await screen.findByRole('region', { name: 'Responsible gaming' });
+    await userEvent.click(await within(card).findByRole('radio', { name: 'Wagers' }));
+    expect(within(card).getByTestId('rg-limit-day')).toHaveTextContent('Daily limit$200.00');
+    expect(within(card).getByTestId('rg-limit-day')).toHaveTextContent('Left$120.00');
+    await userEvent.click(within(card).getByRole('radio', { name: 'Losses' }));
+    expect(within(card).getByTestId('rg-limit-day')).toHaveTextContent('Daily limitNo limit');
+    expect(within(card).getByTestId('rg-limit-day')).toHaveTextContent('Used in the last 24 hours$12.50');
+    const form = within(card).getByRole('form', { name: 'Set a loss limit' });
+    await userEvent.type(within(form).getByLabelText('Amount ($)'), '40');
+    await userEvent.click(within(form).getByRole('button', { name: 'Set limit' }));
+    await waitFor(() => expect(api.calls('rgPlayLimit')).toHaveLength(1));
+    expect(api.calls('rgPlayLimit')[0]!.body).toEqual({ kind: 'loss', period: 'day', amount: '4000' });
+    expect(api.calls('rgDepositLimit')).toHaveLength(0);
+    await waitFor(() =>
+      expect(useToastStore.getState().toasts.at(-1)?.message).toBe('Daily limit (Losses) set to $40.00.'),
+    );
   });
 
   it('asks before a permanent self-exclusion, then sends it', async () => {

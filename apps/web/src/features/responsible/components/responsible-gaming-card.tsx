@@ -4,6 +4,7 @@ import {
   type RgPeriod,
   responsibleRoutes,
   rgPeriods,
+  rgPlayLimitKinds,
 } from '@arcadia/contract';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useId, useMemo, useState } from 'react';
@@ -23,8 +24,10 @@ import {
   type RgExcludeBody,
   type RgExclusion,
   type RgLimitItem,
+  type RgStatusReply,
   useRgDepositLimit,
   useRgExclude,
+  useRgPlayLimit,
   useRgRealityCheck,
   useRgStatus,
 } from '../api/responsible';
@@ -34,6 +37,10 @@ import '../responsible.css';
  * The break lengths offered, inside the contract's RG_COOLOFF_HOURS and RG_SELF_EXCLUSION_MONTHS:
  * cool-off in hours, self-exclusion in months (null: permanent).
  */
+/** The limits a member sets: on deposits, on the net loss of play, on the total staked. */
+const limitKinds = ['deposit', ...rgPlayLimitKinds] as const;
+type LimitKind = (typeof limitKinds)[number];
+
 const cooloffHours = [24, 72, 168, 1008] as const;
 const exclusionMonths = [6, 12, 60, null] as const;
 type CooloffHours = (typeof cooloffHours)[number];
@@ -125,7 +132,7 @@ export function ResponsibleGamingCard() {
         <PanelLoading />
       ) : (
         <div className="rg-card__body">
-          <DepositLimits limits={data.depositLimits} locked={data.exclusion !== null} format={format} />
+          <Limits status={data} locked={data.exclusion !== null} format={format} />
           <RealityCheckSetting minutes={data.realityCheckMinutes} />
           {data.exclusion ? <ActiveBreak exclusion={data.exclusion} format={format} /> : <TakeBreak />}
         </div>
@@ -134,18 +141,14 @@ export function ResponsibleGamingCard() {
   );
 }
 
-function DepositLimits({
-  limits,
-  locked,
-  format,
-}: {
-  limits: RgLimitItem[];
-  locked: boolean;
-  format: RgFormat;
-}) {
+/** The limits of one kind at a time (deposits, losses, wagers), chosen with a row of tabs. */
+function Limits({ status, locked, format }: { status: RgStatusReply; locked: boolean; format: RgFormat }) {
   const { t } = useTranslation('responsible');
   const headingId = useId();
-  const byPeriod = new Map(limits.map((l) => [l.period, l]));
+  const [kind, setKind] = useState<LimitKind>('deposit');
+  const items: RgLimitItem[] =
+    kind === 'deposit' ? status.depositLimits : status.playLimits.filter((l) => l.kind === kind);
+  const byPeriod = new Map(items.map((l) => [l.period, l]));
   const shown = rgPeriods.flatMap((p) => {
     const item = byPeriod.get(p);
     return item ? [item] : [];
@@ -155,15 +158,30 @@ function DepositLimits({
       <h4 id={headingId} className="rg-section__title">
         {t('limits_title')}
       </h4>
+      <div className="rg-kinds" role="radiogroup" aria-label={t('limits_kind')}>
+        {limitKinds.map((k) => (
+          <button
+            key={k}
+            type="button"
+            role="radio"
+            aria-checked={k === kind}
+            className={`rg-kind${k === kind ? ' rg-kind--on' : ''}`}
+            onClick={() => setKind(k)}
+          >
+            {t(`kind_${k}`)}
+          </button>
+        ))}
+      </div>
+      <p className="rg-note">{t(`kind_about_${kind}`)}</p>
       <ul className="rg-limits">
         {shown.map((item) => (
-          <LimitRow key={item.period} item={item} format={format} />
+          <LimitRow key={`${kind}-${item.period}`} item={item} format={format} />
         ))}
       </ul>
       {locked ? (
         <p className="rg-note">{t('limits_locked')}</p>
       ) : (
-        <LimitForm limits={byPeriod} format={format} />
+        <LimitForm key={kind} kind={kind} limits={byPeriod} format={format} />
       )}
     </section>
   );
@@ -209,11 +227,21 @@ function LimitRow({ item, format }: { item: RgLimitItem; format: RgFormat }) {
   );
 }
 
-function LimitForm({ limits, format }: { limits: Map<RgPeriod, RgLimitItem>; format: RgFormat }) {
+function LimitForm({
+  kind,
+  limits,
+  format,
+}: {
+  kind: LimitKind;
+  limits: Map<RgPeriod, RgLimitItem>;
+  format: RgFormat;
+}) {
   const { t } = useTranslation('responsible');
   const showToast = useToastStore((s) => s.show);
   const errorText = useApiErrorText();
-  const save = useRgDepositLimit();
+  const saveDeposit = useRgDepositLimit();
+  const savePlay = useRgPlayLimit();
+  const save = kind === 'deposit' ? saveDeposit : savePlay;
   const resolver = useMemo(() => limitResolver(format.scale), [format.scale]);
   const {
     register,
@@ -230,37 +258,42 @@ function LimitForm({ limits, format }: { limits: Map<RgPeriod, RgLimitItem>; for
   const current = limits.get(period);
   const mayRemove = current?.amount != null && current.pending?.amount !== null;
 
-  const send = (body: RgDepositLimitBody) =>
-    save.mutate(body, {
-      onSuccess: (reply) => {
-        const row = reply.depositLimits.find((l) => l.period === body.period);
-        const name = t(`period_${body.period}`);
-        const later = row?.pending && row.pending.amount === body.amount ? row.pending : null;
-        if (body.amount === null)
-          showToast(
-            later
-              ? t('removal_later', { period: name, when: format.when(later.from) })
-              : t('removed_now', { period: name }),
-          );
-        else
-          showToast(
-            later
-              ? t('limit_later', {
-                  period: name,
-                  amount: format.money(body.amount),
-                  when: format.when(later.from),
-                })
-              : t('limit_now', { period: name, amount: format.money(body.amount) }),
-          );
-        reset({ period: body.period, amount: '' });
-      },
-      onError: (err) => showToast(errorText(err), 'error'),
-    });
+  const done = {
+    onSuccess: (reply: RgStatusReply, body: RgDepositLimitBody) => {
+      const rows: RgLimitItem[] =
+        kind === 'deposit' ? reply.depositLimits : reply.playLimits.filter((l) => l.kind === kind);
+      const row = rows.find((l) => l.period === body.period);
+      const name = t('limit_name', { period: t(`period_${body.period}`), kind: t(`kind_${kind}`) });
+      const later = row?.pending && row.pending.amount === body.amount ? row.pending : null;
+      if (body.amount === null)
+        showToast(
+          later
+            ? t('removal_later', { period: name, when: format.when(later.from) })
+            : t('removed_now', { period: name }),
+        );
+      else
+        showToast(
+          later
+            ? t('limit_later', {
+                period: name,
+                amount: format.money(body.amount),
+                when: format.when(later.from),
+              })
+            : t('limit_now', { period: name, amount: format.money(body.amount) }),
+        );
+      reset({ period: body.period, amount: '' });
+    },
+    onError: (err: unknown) => showToast(errorText(err), 'error'),
+  };
+  const send = (body: RgDepositLimitBody) => {
+    if (kind === 'deposit') saveDeposit.mutate(body, { ...done, onSuccess: (r) => done.onSuccess(r, body) });
+    else savePlay.mutate({ ...body, kind }, { ...done, onSuccess: (r) => done.onSuccess(r, body) });
+  };
 
   return (
     <form
       className="form rg-limit-form"
-      aria-label={t('limit_form')}
+      aria-label={t(`limit_form_${kind}`)}
       noValidate
       onSubmit={(e) => void handleSubmit(send)(e)}
     >
