@@ -72,6 +72,30 @@ export const opsPages: OpsPage[] = [
     Component: lazy(() => import('./brand-page')),
   },
   {
+    path: 'content',
+    label: 'content',
+    visible: (i) => mayCall(i.role, 'opsAnnouncementList'),
+    Component: lazy(() => import('./content-page')),
+  },
+  {
+    path: 'catalogue',
+    label: 'catalogue',
+    visible: (i) => mayCall(i.role, 'opsVendorList'),
+    Component: lazy(() => import('./catalogue-page')),
+  },
+  {
+    path: 'risk',
+    label: 'risk',
+    visible: (i) => mayCall(i.role, 'opsRiskFlagList'),
+    Component: lazy(() => import('./risk-page')),
+  },
+  {
+    path: 'agents',
+    label: 'agents',
+    visible: (i) => mayCall(i.role, 'opsAgentTree'),
+    Component: lazy(() => import('./agents-page')),
+  },
+  {
     path: 'audit',
     label: 'audit',
     visible: (i) => mayCall(i.role, 'opsAuditList'),

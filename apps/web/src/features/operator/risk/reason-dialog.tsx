@@ -1,0 +1,92 @@
+import { riskReviewBodySchema } from '@arcadia/contract';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { type ReactNode, useId } from 'react';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { Modal } from '../../../components/modal';
+import { useApiErrorText } from '../../../lib/api-error-text';
+
+const reasonSchema = riskReviewBodySchema.pick({ reason: true });
+
+/**
+ * Confirms a risk review with the reason the audit log keeps (required, 3–500 characters, judged
+ * by the contract's schema). An error from the server stays in the dialog.
+ */
+export function RiskReasonDialog({
+  title,
+  summary,
+  confirmLabel,
+  danger,
+  pending,
+  error,
+  onSubmit,
+  onClose,
+}: {
+  title: string;
+  summary: ReactNode;
+  confirmLabel: string;
+  danger?: boolean;
+  pending: boolean;
+  error: unknown;
+  onSubmit(reason: string): void;
+  onClose(): void;
+}) {
+  const { t } = useTranslation('operator');
+  const errorText = useApiErrorText();
+  const id = useId();
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useForm({ resolver: zodResolver(reasonSchema), defaultValues: { reason: '' } });
+  const invalid = errors.reason ? t('risk.reason_length') : undefined;
+
+  return (
+    <Modal open onClose={onClose} title={title} size="medium" role="alertdialog">
+      <form className="form" onSubmit={handleSubmit((body) => onSubmit(body.reason))} noValidate>
+        <div className="ops-risk__summary">{summary}</div>
+        <div className={`field${invalid ? ' field--invalid' : ''}`}>
+          <label htmlFor={id} className="field__label">
+            {t('reason')}
+            <span className="field__required" aria-hidden="true">
+              {' '}
+              *
+            </span>
+          </label>
+          <textarea
+            id={id}
+            className="field__input ops-textarea"
+            rows={3}
+            maxLength={500}
+            aria-required="true"
+            aria-invalid={invalid ? true : undefined}
+            aria-describedby={invalid ? `${id}-error` : undefined}
+            {...register('reason')}
+          />
+          {invalid && (
+            <p id={`${id}-error`} className="field__error" role="alert">
+              {invalid}
+            </p>
+          )}
+        </div>
+        {error ? (
+          <p className="form__error" role="alert">
+            {errorText(error)}
+          </p>
+        ) : null}
+        <div className="confirm__actions">
+          <button type="button" className="button" onClick={onClose}>
+            {t('cancel')}
+          </button>
+          <button
+            type="submit"
+            className={`button ${danger ? 'button--danger' : 'button--primary'}`}
+            disabled={pending}
+          >
+            {confirmLabel}
+          </button>
+        </div>
+      </form>
+    </Modal>
+  );
+}
