@@ -1,0 +1,105 @@
+import { type Page, expect, test } from '@playwright/test';
+import { demo, en, field, logInOperator, opsApiKey, snapThemes } from '../support';
+
+const r = (key: string, values?: Record<string, string | number>) => en('operator', `risk.${key}`, values);
+const a = (key: string, values?: Record<string, string | number>) => en('operator', `agents.${key}`, values);
+const ops = { 'x-ops-key': opsApiKey };
+
+/** Low thresholds, so the demo brand's own deposits, wins and shared loopback IP raise flags. */
+async function lowThresholds(page: Page) {
+  const res = await page.request.put('/ops/merchants/demo/risk/settings', {
+    headers: ops,
+    data: {
+      largeWin: 1,
+      largeDeposit: 1,
+      largeWithdrawal: 1,
+      sharedIpAccounts: 2,
+      noPlayWindowHours: 24,
+      reason: 'end-to-end check of the risk desk',
+    },
+  });
+  expect(res.status()).toBe(200);
+}
+
+async function openPage(page: Page, label: 'risk' | 'agents', heading: string) {
+  await logInOperator(page);
+  await page.getByRole('link', { name: en('operator', `nav.${label}`), exact: true }).click();
+  await expect(page.getByRole('heading', { name: new RegExp(heading) }).first()).toBeVisible();
+}
+
+test.describe('back office: Risk and Agents', () => {
+  test('the flag queue: filters, clearing a flag with a required reason, the thresholds', async ({
+    page,
+  }) => {
+    await lowThresholds(page);
+    await openPage(page, 'risk', r('queue_title'));
+    const table = page.getByTestId('ops-risk-flags');
+    await expect(table).toBeVisible();
+    await expect(page.getByRole('heading', { name: r('settings_title') })).toBeVisible();
+    await snapThemes(page, 'ops-risk-queue');
+
+    // Clear the first open flag: the reason is required.
+    const firstClear = table.getByRole('button', { name: r('clear'), exact: true }).first();
+    await firstClear.click();
+    const dialog = page.getByRole('alertdialog');
+    await dialog.getByRole('button', { name: r('clear'), exact: true }).click();
+    await expect(dialog.getByText(r('reason_length'))).toBeVisible();
+    await field(dialog, en('operator', 'reason')).fill('seen the member’s history: fine');
+    await snapThemes(page, 'ops-risk-clear-dialog');
+    await dialog.getByRole('button', { name: r('clear'), exact: true }).click();
+    await expect(dialog).toBeHidden();
+
+    // The cleared flag is listed under "Cleared" with its reviewer and reason.
+    await page.getByRole('combobox', { name: r('col_status') }).selectOption('cleared');
+    await expect(table.getByText('seen the member’s history: fine')).toBeVisible();
+
+    // The thresholds: an edit needs a reason too.
+    await page.getByRole('button', { name: r('edit'), exact: true }).click();
+    await page.getByRole('button', { name: r('save'), exact: true }).click();
+    await expect(page.getByText(r('reason_length'))).toBeVisible();
+    await snapThemes(page, 'ops-risk-settings-form');
+  });
+
+  test('the agent tree: search, drill down, a move under the member’s own team refused', async ({ page }) => {
+    await openPage(page, 'agents', a('tree_title'));
+    const tree = page.getByTestId('ops-agent-tree');
+    await expect(tree.getByTestId('ops-agent-node').first()).toBeVisible();
+    await snapThemes(page, 'ops-agents-top');
+
+    const search = page.locator('form[role="search"]');
+    await field(search, a('search_label')).fill(demo.agent.username);
+    await search.getByRole('button', { name: a('search'), exact: true }).click();
+    const results = page.getByTestId('ops-agent-search');
+    await results.getByRole('button', { name: demo.agent.username, exact: true }).click();
+    await expect(page).toHaveURL(/root=\d+/);
+    const root = tree.getByTestId('ops-agent-node').first();
+    await expect(root).toContainText(demo.agent.username);
+    const expand = root.getByRole('button', { name: a('expand', { account: demo.agent.username }) });
+    if (await expand.isVisible()) {
+      await expand.click();
+      await expect(tree.getByTestId('ops-agent-node').nth(1)).toBeVisible();
+    }
+    await snapThemes(page, 'ops-agents-tree');
+
+    await root.getByRole('button', { name: a('move'), exact: true }).click();
+    const dialog = page.getByRole('alertdialog');
+    await dialog.getByRole('button', { name: a('move'), exact: true }).click();
+    await expect(dialog.getByText(a('new_parent_required'))).toBeVisible();
+    await field(dialog, a('new_parent')).fill(demo.agent.username);
+    await field(dialog, en('operator', 'reason')).fill('checking the loop guard');
+    await dialog.getByRole('button', { name: a('move'), exact: true }).click();
+    await expect(dialog.getByText(en('errors', 'agent.move_cycle'))).toBeVisible();
+    await snapThemes(page, 'ops-agents-move-refused');
+  });
+
+  test('on a 390-px phone', async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await lowThresholds(page);
+    await openPage(page, 'risk', r('queue_title'));
+    await expect(page.getByTestId('ops-risk-flags')).toBeVisible();
+    await snapThemes(page, 'ops-risk-phone');
+    await page.getByRole('link', { name: en('operator', 'nav.agents'), exact: true }).click();
+    await expect(page.getByTestId('ops-agent-tree').getByTestId('ops-agent-node').first()).toBeVisible();
+    await snapThemes(page, 'ops-agents-phone');
+  });
+});
