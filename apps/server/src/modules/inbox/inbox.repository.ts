@@ -23,6 +23,16 @@ export interface NewMessage {
 }
 
 /**
+ * Responsible gaming: a broadcast other than a system notice is marketing, and a member does not
+ * get the ones sent while they were on a break (a cool-off or self-exclusion in force at sending).
+ */
+const notOnBreak = (memberId: ReturnType<typeof sql.ref> | string) => sql`
+  (m.kind = 'system' or not exists (
+     select 1 from rg_exclusion x
+      where x.member_id = ${memberId} and x.starts_at <= m.sent_at
+        and (x.ends_at is null or x.ends_at > m.sent_at)))`;
+
+/**
  * The messages visible to a member, newest first, as `(id, sent_at, read_at)`: their `members`
  * rows not deleted, plus the brand's broadcasts sent since they registered and not deleted by
  * them. Two index-backed halves (a member's rows; the brand's broadcasts), never a scan of every
@@ -38,6 +48,7 @@ const visible = (merchantId: number, memberId: string) => sql`
     left join inbox_recipient r on r.message_id = m.id and r.member_id = ${memberId}
    where m.merchant_id = ${merchantId} and m.audience = 'brand' and m.status = 'sent'
      and m.sent_at >= (select created_at from member where id = ${memberId})
+     and ${notOnBreak(memberId)}
      and r.deleted_at is null`;
 
 /**
@@ -50,6 +61,7 @@ const unreadOf = (merchantId: number, memberIdColumn: ReturnType<typeof sql.ref>
   + (select count(*) from inbox_message m
       where m.merchant_id = ${merchantId} and m.audience = 'brand' and m.status = 'sent'
         and m.sent_at >= (select created_at from member where id = ${memberIdColumn})
+        and ${notOnBreak(memberIdColumn)}
         and not exists (select 1 from inbox_recipient r
                          where r.message_id = m.id and r.member_id = ${memberIdColumn}))`;
 
@@ -120,6 +132,10 @@ export function createInboxRepository(db: Kysely<Database>) {
           from member_tree t join member x on x.id = t.descendant_id
          where t.ancestor_id = ${m.target_member_id} and t.depth between ${minDepth} and ${maxDepth}
            and x.merchant_id = ${m.merchant_id} and x.type <> all(${[...trialTypes]}::int[])
+           -- A team message is marketing: not to a member on a break (a personal one still is sent).
+           and not exists (select 1 from rg_exclusion e
+                            where e.member_id = x.id and e.starts_at <= now()
+                              and (e.ends_at is null or e.ends_at > now()))
         returning member_id::text`.execute(tx);
       return rows.map((r) => r.member_id);
     },

@@ -169,6 +169,40 @@ describe('messages to everyone of the brand', () => {
   });
 });
 
+describe('members on a break', () => {
+  it('get no brand broadcast sent during their break, but still get one sent before and messages to them', async () => {
+    const m = await newMember(t);
+    const before = await inbox.send({ target: 'brand', title: 'Before the break', content: 'Hello.' });
+    expect(before.statusCode, before.body).toBe(200);
+    const breakRes = await t.app.inject({
+      method: 'POST',
+      url: '/wps/member/rg/exclusion',
+      payload: { kind: 'cooloff', hours: 24, confirm: true },
+      headers: { authorization: m.token },
+    });
+    expect(breakRes.statusCode, breakRes.body).toBe(200);
+    const unread = await inbox.unread(m.token);
+    const promo = await inbox.send({
+      target: 'brand',
+      title: 'Weekend reload bonus',
+      content: 'Deposit now!',
+    });
+    expect(promo.statusCode, promo.body).toBe(200);
+    const personal = await sendTo(m.account, 'About your account');
+
+    const ids = (await inbox.page(m.token)).list.map((x) => x.id);
+    expect(ids).toContain(before.json().value.id);
+    expect(ids).toContain(personal.id);
+    expect(ids).not.toContain(promo.json().value.id);
+    expect(await inbox.unread(m.token)).toBe(unread + 1);
+    // Another member, not on a break, gets the broadcast.
+    const other = await newMember(t, {});
+    const late = await inbox.send({ target: 'brand', title: 'Second promo', content: 'Play now!' });
+    expect((await inbox.page(other.token)).list.map((x) => x.id)).toContain(late.json().value.id);
+    expect((await inbox.page(m.token)).list.map((x) => x.id)).not.toContain(late.json().value.id);
+  });
+});
+
 describe('sanitising', () => {
   it('removes scripts, event handlers and javascript: links, keeps formatting and safe links', async () => {
     const m = await newMember(t);
