@@ -45,14 +45,18 @@ function Pages({ identity, brand }: { identity: OpsIdentity; brand: OpsBrand }) 
           }
         >
           <Routes>
-            {pages.map(({ path, Component }) => (
-              <Route
-                key={path}
-                path={opsPath(path)}
-                // Keyed by brand: switching brands starts every page's state afresh.
-                element={<Component key={brand.code} brand={brand} identity={identity} />}
-              />
-            ))}
+            {/* Each page twice: relative to the app's `/ops/*` route that renders the console
+                ('/' is the first page), and whole (`/ops/...`) where the console is rendered alone. */}
+            {pages.flatMap(({ path, Component }) =>
+              [path || '/', opsPath(path)].map((routePath) => (
+                <Route
+                  key={routePath}
+                  path={routePath}
+                  // Keyed by brand: switching brands starts every page's state afresh.
+                  element={<Component key={brand.code} brand={brand} identity={identity} />}
+                />
+              )),
+            )}
             {pages[0] && <Route path="*" element={<Navigate to={opsPath(pages[0].path)} replace />} />}
           </Routes>
         </Suspense>
