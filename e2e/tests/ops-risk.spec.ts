@@ -10,7 +10,7 @@ async function lowThresholds(page: Page) {
   const res = await page.request.put('/ops/merchants/demo/risk/settings', {
     headers: ops,
     data: {
-      largeWin: 1,
+      largeWin: 1000,
       largeDeposit: 1,
       largeWithdrawal: 1,
       sharedIpAccounts: 2,
@@ -28,13 +28,16 @@ async function openPage(page: Page, label: 'risk' | 'agents', heading: string) {
 }
 
 test.describe('back office: Risk and Agents', () => {
+  // The first read scans the demo brand's week of play; screenshots on a busy machine are slow.
+  test.setTimeout(180_000);
+
   test('the flag queue: filters, clearing a flag with a required reason, the thresholds', async ({
     page,
   }) => {
     await lowThresholds(page);
     await openPage(page, 'risk', r('queue_title'));
     const table = page.getByTestId('ops-risk-flags');
-    await expect(table).toBeVisible();
+    await expect(table).toBeVisible({ timeout: 30_000 });
     await expect(page.getByRole('heading', { name: r('settings_title') })).toBeVisible();
     await snapThemes(page, 'ops-risk-queue');
 
@@ -96,7 +99,7 @@ test.describe('back office: Risk and Agents', () => {
     await page.setViewportSize({ width: 390, height: 844 });
     await lowThresholds(page);
     await openPage(page, 'risk', r('queue_title'));
-    await expect(page.getByTestId('ops-risk-flags')).toBeVisible();
+    await expect(page.getByTestId('ops-risk-flags')).toBeVisible({ timeout: 30_000 });
     await snapThemes(page, 'ops-risk-phone');
     await page.getByRole('link', { name: en('operator', 'nav.agents'), exact: true }).click();
     await expect(page.getByTestId('ops-agent-tree').getByTestId('ops-agent-node').first()).toBeVisible();
