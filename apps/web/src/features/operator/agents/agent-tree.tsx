@@ -46,7 +46,7 @@ function Node({ node, ...props }: TreeProps & { node: AgentTreeNode }) {
           {node.teamSize}
           <span className="ops-sub muted">{t('agents.direct', { n: node.directCount })}</span>
         </span>
-        <span className="ops-agents__figure">
+        <span className="ops-agents__figure ops-agents__figure--valid">
           <small>{t('agents.valid_bet')}</small>
           {fmt.minor(node.month.validBet)}
         </span>
