@@ -87,11 +87,11 @@ export function ModuleTree({ modules, mayEdit, saving, onSave, error }: ModuleTr
           <span className="brand-tree__name">
             {name && <span>{name}</span>}
             <code className="brand-tree__code">{node.modId}</code>
+            {on && !parentOn && <span className="brand-tree__note">{t('brandPage.parent_off')}</span>}
+            {dirty && (
+              <span className="brand-tree__note brand-tree__note--dirty">{t('brandPage.unsaved')}</span>
+            )}
           </span>
-          {on && !parentOn && <span className="brand-tree__note">{t('brandPage.parent_off')}</span>}
-          {dirty && (
-            <span className="brand-tree__note brand-tree__note--dirty">{t('brandPage.unsaved')}</span>
-          )}
         </div>
         {node.children && node.children.length > 0 && (
           <ul className="brand-tree__list">
