@@ -13,7 +13,20 @@ import {
 } from './api';
 import { ContentPreviewPane } from './preview-pane';
 
-export const bannerGroups = ['w_home', 'w_login', 'w_rng', 'w_live', 'w_fish', 'w_sports', 'w_lott', 'w_pvp'];
+/** Pages (home, login, register, forgot password, side menu) and category pages. */
+export const bannerGroups = [
+  'w_home',
+  'w_login',
+  'w_register',
+  'w_forget',
+  'w_leftmenu',
+  'w_rng',
+  'w_live',
+  'w_fish',
+  'w_sports',
+  'w_lott',
+  'w_pvp',
+];
 
 const formSchema = z
   .object({
