@@ -77,15 +77,15 @@ async function measure(dbUrl, dataDir, opts) {
       `generated ${opts.members} members and ${opts.bets} bets in ${Math.round((performance.now() - started) / 1000)} s`,
     );
 
-    // What the ops-reports.rollup.window job does: the whole window, up to two days back.
+    // What the ops-reports.rollup.window job does: the whole window, up to yesterday.
     started = performance.now();
-    await client.query(`select brand_report_refresh($1, current_date - $2::int, current_date - 2)`, [
+    await client.query(`select brand_report_refresh($1, current_date - $2::int, current_date - 1)`, [
       merchant,
-      opts.days + 2,
+      opts.days + 1,
     ]);
     const refreshWindowMs = Math.round(performance.now() - started);
     started = performance.now();
-    await client.query(`select brand_report_refresh($1, current_date - 4, current_date - 2)`, [merchant]);
+    await client.query(`select brand_report_refresh($1, current_date - 3, current_date - 1)`, [merchant]);
     const refreshThreeDaysMs = Math.round(performance.now() - started);
     log(`rollup refresh: ${opts.days} days ${refreshWindowMs} ms, three days ${refreshThreeDaysMs} ms`);
 

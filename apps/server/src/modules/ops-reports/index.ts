@@ -264,17 +264,17 @@ export function createOpsReportsModule(deps: { db: Kysely<Database>; brands: Bra
   return {
     repository: repo,
     /**
-     * Every ten minutes the days two to four days back (the first time a day may be read from the
-     * rollup, and a margin for late settlements); every six hours the whole report window, for the
-     * rare change to an older day (a bet voided late).
+     * Every ten minutes the last three closed days (yesterday is read from the rollup once this
+     * has run after midnight; rounds settled later land within ten minutes); every six hours the
+     * whole report window, for the rare change to an older day (a bet voided or settled late).
      */
     jobs: [
-      { name: 'ops-reports.rollup', everyMs: 10 * 60_000, leaseMs: 15 * 60_000, run: () => refreshAll(4, 2) },
+      { name: 'ops-reports.rollup', everyMs: 10 * 60_000, leaseMs: 15 * 60_000, run: () => refreshAll(3, 1) },
       {
         name: 'ops-reports.rollup.window',
         everyMs: 6 * 3_600_000,
         leaseMs: 3_600_000,
-        run: () => refreshAll(OPS_REPORT_MAX_DAYS + 2, 2),
+        run: () => refreshAll(OPS_REPORT_MAX_DAYS + 1, 1),
       },
     ] satisfies Job[],
 

@@ -191,9 +191,14 @@ describe('revenue report', () => {
       clock: { now: () => new Date() },
     });
     await reports.repository.refresh(merchantId, { from: yesterday, to: today });
-    // Refreshed today: not yet sealed (bets of today may still settle), still summed live.
+    // Yesterday is closed and now computed: read from the rollup; today is still summed live.
+    expect((await value(`/ops/merchants/demo/reports/ggr?${range}`)).liveDays).toBe(1);
+    // A rollup row computed before its day ended is not read: today stays live.
+    await sql`update brand_day set refreshed_at = now() - interval '1 day' where merchant_id = ${merchantId}`.execute(
+      t.db,
+    );
     expect((await value(`/ops/merchants/demo/reports/ggr?${range}`)).liveDays).toBe(2);
-    // As if refreshed two days later: both days come from the rollup.
+    // As if today had ended before the refresh: both days come from the rollup.
     await sql`update brand_day set refreshed_at = now() + interval '3 days' where merchant_id = ${merchantId}`.execute(
       t.db,
     );

@@ -4,8 +4,8 @@ import type { Database } from '../../db/schema.js';
 
 /**
  * The brand report queries (docs/back-office.md "Reports"). Bets come from the brand rollups
- * (`brand_game_day`, `brand_day`) for every day refreshed at least two days after it began, and
- * from `bet` for the other days (today, yesterday, a day the refresh has not reached); money from
+ * (`brand_game_day`, `brand_day`) for every day refreshed after it ended, and from `bet` for the
+ * other days (today, a day the refresh has not reached); money from
  * `member_money_daily` (main-wallet movements per member, day and ledger kind); registrations from
  * `member`. Minor units come back as text (int8), days as 'YYYY-MM-DD'.
  */
@@ -77,12 +77,12 @@ const groupKeys: Record<OpsReportGrouping, { key: RawBuilder<unknown>; vendor: R
 
 export function createReportsRepository(db: Kysely<Database>) {
   return {
-    /** Days of the range whose rollup rows may be read (refreshed two days or more after they began). */
+    /** Days of the range whose rollup rows may be read (refreshed after the day ended). */
     async sealedDays(merchantId: number, range: DayRange): Promise<Set<string>> {
       const { rows } = await sql<{ day: string }>`
         select to_char(day, 'YYYY-MM-DD') as day from brand_day
         where merchant_id = ${merchantId} and day between ${range.from}::date and ${range.to}::date
-          and refreshed_at >= ((day + 2)::timestamp at time zone 'UTC')`.execute(db);
+          and refreshed_at >= ((day + 1)::timestamp at time zone 'UTC')`.execute(db);
       return new Set(rows.map((r) => r.day));
     },
 
@@ -110,12 +110,17 @@ export function createReportsRepository(db: Kysely<Database>) {
       }
       if (parts.length === 0) return [];
       const { key, vendor } = groupKeys[groupBy];
-      const { rows } = await sql<BetGroupRow>`
-        select ${key} as key, ${vendor} as vendor, sum(x.bet_count)::text as bet_count, sum(x.stake)::text as stake,
-          sum(x.valid_bet)::text as valid_bet, sum(x.payout)::text as payout
-        from (${sql.join(parts, sql` union all `)}) x
-        group by 1, 2 order by 1`.execute(db);
-      return rows;
+      // A live day is tens of thousands of bets: room to group them in memory (a hash, not a sort
+      // spilled to disk, which the planner picks with the default work_mem).
+      return db.transaction().execute(async (tx) => {
+        await sql`set local work_mem = '32MB'`.execute(tx);
+        const { rows } = await sql<BetGroupRow>`
+          select ${key} as key, ${vendor} as vendor, sum(x.bet_count)::text as bet_count, sum(x.stake)::text as stake,
+            sum(x.valid_bet)::text as valid_bet, sum(x.payout)::text as payout
+          from (${sql.join(parts, sql` union all `)}) x
+          group by 1, 2 order by 1`.execute(tx);
+        return rows;
+      });
     },
 
     /** Promotional spend per day (signed sum of BONUS_KINDS on main wallets). */
