@@ -10,7 +10,7 @@ async function lowThresholds(page: Page) {
   const res = await page.request.put('/ops/merchants/demo/risk/settings', {
     headers: ops,
     data: {
-      largeWin: 1000,
+      largeWin: 1,
       largeDeposit: 1,
       largeWithdrawal: 1,
       sharedIpAccounts: 2,
