@@ -27,7 +27,9 @@ test.describe('back office: Reports', () => {
     // Revenue per day over the last 30 days: today's row, the totals and the chart.
     const table = page.getByTestId('report-ggr');
     await expect(table.getByRole('cell', { name: today(), exact: true })).toBeVisible();
-    await expect(page.locator('.ops-report__chart .recharts-wrapper').first()).toBeVisible();
+    await expect(page.locator('.ops-report__chart .recharts-wrapper').first()).toBeVisible({
+      timeout: 30_000,
+    });
     // The figures on the page are the server's.
     const api = await page.request.get(`/ops/merchants/demo/reports/ggr?from=${today()}&to=${today()}`, {
       headers: { 'x-ops-key': opsApiKey },
@@ -72,7 +74,9 @@ test.describe('back office: Reports', () => {
     await page.setViewportSize({ width: 390, height: 844 });
     await logIn(page);
     await expect(page.getByTestId('report-ggr')).toBeVisible();
-    await expect(page.locator('.ops-report__chart .recharts-wrapper').first()).toBeVisible();
+    await expect(page.locator('.ops-report__chart .recharts-wrapper').first()).toBeVisible({
+      timeout: 30_000,
+    });
     await snapThemes(page, 'ops-reports-phone-ggr');
     await tab(page, t('view_top'));
     await expect(page.getByRole('heading', { name: t('losers') })).toBeVisible();
