@@ -342,7 +342,7 @@ function Sessions({
       {sessions.length === 0 ? (
         <EmptyState message={t('players.no_sessions')} />
       ) : (
-        <div className="ops-table">
+        <div className="ops-table ops-players__table">
           <DataTable
             columns={columns}
             data={sessions}
@@ -484,7 +484,7 @@ function Activity({ brand, account }: { brand: OpsBrand; account: string }) {
       {rows.length === 0 ? (
         <p className="muted">{t('players.nothing_yet')}</p>
       ) : (
-        <div className="ops-table">
+        <div className="ops-table ops-players__table">
           <DataTable
             columns={columns}
             data={rows}

@@ -177,7 +177,7 @@ export function PlayerSearch({
         <EmptyState message={t('players.none_found')} />
       ) : (
         <>
-          <div className="ops-table">
+          <div className="ops-table ops-players__table">
             <DataTable
               columns={columns}
               data={result.data.list}
