@@ -190,6 +190,7 @@ export async function buildApp(deps: AppDeps) {
     idleMs: config.SESSION_IDLE_MINUTES * 60_000,
     absoluteMs: config.SESSION_MAX_HOURS * 3_600_000,
     singleSession: config.SINGLE_SESSION,
+    limitMs: (memberId) => responsible.sessionLimitMs(memberId),
     onEnded: (ids, reason) => realtime.sessionEnded(ids, reason),
   });
   const keys = createKeyService(db);

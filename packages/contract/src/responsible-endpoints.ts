@@ -17,6 +17,13 @@ export const responsibleEndpoints = {
     encrypted: false,
     trial: false,
   },
+  rgSessionLimit: {
+    method: 'PUT',
+    path: '/wps/member/rg/sessionLimit',
+    auth: 'member',
+    encrypted: false,
+    trial: false,
+  },
   rgRealityCheck: {
     method: 'PUT',
     path: '/wps/member/rg/realityCheck',

@@ -21,6 +21,8 @@ export const RG_RAISE_DELAY_HOURS = 24;
 /** Cool-off: 24 hours to 6 weeks; self-exclusion: 6 to 60 months, or permanent. */
 export const RG_COOLOFF_HOURS = { min: 24, max: 24 * 42 } as const;
 export const RG_SELF_EXCLUSION_MONTHS = { min: 6, max: 60 } as const;
+/** The session time limits a member may choose (minutes): a login ends when its limit is up. */
+export const RG_SESSION_LIMIT_MINUTES = [30, 60, 90, 120, 180, 240, 360, 480] as const;
 /** How often the reality check may remind the member (minutes). */
 export const RG_REALITY_CHECK_MINUTES = [15, 30, 45, 60, 90, 120] as const;
 
@@ -49,6 +51,15 @@ export const rgStatusSchema = z.object({
     .nullable(),
   /** How often the site reminds the member of the session's time and result; null: never. */
   realityCheckMinutes: z.number().int().nullable(),
+  /**
+   * The session time limit: the longest a login lasts (minutes; null: none), a raise or removal
+   * waiting its 24 hours, and (member routes) when the asking session ends under it.
+   */
+  sessionLimit: z.object({
+    minutes: z.number().int().nullable(),
+    pending: z.object({ minutes: z.number().int().nullable(), from: z.iso.datetime() }).nullable(),
+    endsAt: z.iso.datetime().nullable(),
+  }),
   /**
    * The session asking (member routes only): when it began, and the net result of the bets placed
    * since (payouts − stakes, minor units; an open bet counts its stake).
@@ -96,6 +107,23 @@ export const responsibleRoutes = {
       kind: z.enum(rgPlayLimitKinds),
       period: z.enum(rgPeriods),
       amount: minorSchema.refine((v) => v !== '0').nullable(),
+    }),
+    reply: rgStatusSchema,
+  }),
+  rgSessionLimit: defineRoute({
+    ...endpoints.rgSessionLimit,
+    tag: 'responsible',
+    summary:
+      'Sets (or, with `minutes: null`, removes) the session time limit: a login ends once it has lasted that long, and play with it. Shorter: at once, for the sessions already open too. Longer, or removing it: after 24 hours.',
+    body: z.object({
+      minutes: z
+        .number()
+        .int()
+        .refine(
+          (m) => (RG_SESSION_LIMIT_MINUTES as readonly number[]).includes(m),
+          'one of 30, 60, 90, 120, 180, 240, 360, 480',
+        )
+        .nullable(),
     }),
     reply: rgStatusSchema,
   }),

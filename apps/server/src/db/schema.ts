@@ -1205,7 +1205,10 @@ export interface MemberNoteTable {
 }
 export interface RgSettingTable {
   member_id: string;
-  reality_check_minutes: number | null;
+  reality_check_minutes: ColumnType<number | null, number | null | undefined, number | null>;
+  session_limit_minutes: ColumnType<number | null, number | null | undefined, number | null>;
+  session_limit_pending: ColumnType<number | null, number | null | undefined, number | null>;
+  session_limit_pending_from: ColumnType<Date | null, Date | null | undefined, Date | null>;
   updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
 }
 export interface RgEventTable {

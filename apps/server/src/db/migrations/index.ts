@@ -39,6 +39,7 @@ import * as m202611290100 from './202611290100_create_responsible_gaming.js';
 import * as m202611290200 from './202611290200_rg_reality_check.js';
 import * as m202611300050 from './202611300050_operator_roles.js';
 import * as m202611300060 from './202611300060_rg_play_limits.js';
+import * as m202611300070 from './202611300070_rg_session_limit.js';
 import * as m202611300100 from './202611300100_create_member_note.js';
 import * as m202611300200 from './202611300200_create_brand_report_rollup.js';
 import * as m202611300400 from './202611300400_content_and_catalogue_desks.js';
@@ -89,6 +90,7 @@ export const migrations: Record<string, Migration> = {
   '202611290200_rg_reality_check': m202611290200,
   '202611300050_operator_roles': m202611300050,
   '202611300060_rg_play_limits': m202611300060,
+  '202611300070_rg_session_limit': m202611300070,
   '202611300100_create_member_note': m202611300100,
   '202611300200_create_brand_report_rollup': m202611300200,
   '202611300400_content_and_catalogue_desks': m202611300400,

@@ -21,6 +21,8 @@ export interface SessionOptions {
   absoluteMs: number;
   /** A new login ends the member's other sessions (`login.not.session` for them). */
   singleSession: boolean;
+  /** The member's own session time limit (responsible gaming), if any: a login lasts no longer. */
+  limitMs?: (memberId: string) => Promise<number | null>;
   /** Told of every session this service ends (the real-time channel closes their sockets). */
   onEnded?: (sessionIds: string[], reason: string) => void;
 }
@@ -56,6 +58,8 @@ export function createSessionService(repository: SessionRepository, options: Ses
     }): Promise<string> {
       if (options.singleSession) await revokeAllForMember(input.memberId, 'replaced');
       const { token, hash } = newToken();
+      const limit = (await options.limitMs?.(input.memberId)) ?? null;
+      const lasts = limit === null ? options.absoluteMs : Math.min(limit, options.absoluteMs);
       await repository.insert({
         tokenHash: hash,
         memberId: input.memberId,
@@ -64,7 +68,7 @@ export function createSessionService(repository: SessionRepository, options: Ses
         mustChangePassword: input.mustChangePassword,
         ip: input.ip,
         userAgent: input.userAgent?.slice(0, 500) ?? null,
-        expiresAt: new Date(Date.now() + options.absoluteMs),
+        expiresAt: new Date(Date.now() + lasts),
       });
       return token;
     },

@@ -118,6 +118,32 @@ export function createResponsibleModule(deps: { db: Kysely<Database>; brands: Br
     };
   }
 
+  /** The member's settings, with a session limit's raise or removal applied once its 24 hours are up. */
+  async function settings(q: Db, memberId: string, now: Date) {
+    await q
+      .updateTable('rg_setting')
+      .set((eb) => ({
+        session_limit_minutes: eb.ref('session_limit_pending'),
+        session_limit_pending: null,
+        session_limit_pending_from: null,
+        updated_at: now,
+      }))
+      .where('member_id', '=', memberId)
+      .where('session_limit_pending_from', '<=', now)
+      .execute();
+    return q.selectFrom('rg_setting').selectAll().where('member_id', '=', memberId).executeTakeFirst();
+  }
+
+  /**
+   * A session limit (shorter, or a first one) applies at once to the sessions already open: each
+   * ends once it has lasted the limit — at once for one already older (`login.not.session`).
+   */
+  async function capSessions(tx: Transaction<Database>, memberId: string, minutes: number) {
+    await sql`
+      update session set expires_at = least(expires_at, created_at + ${minutes} * interval '1 minute')
+       where member_id = ${memberId} and revoked_at is null and expires_at > now()`.execute(tx);
+  }
+
   /** One limit as the member sees it: in force, used, left in the window, and any pending change. */
   function view(r: Awaited<ReturnType<typeof limits>>[number] | undefined, period: RgPeriod, used: bigint) {
     const amount = r?.amount ? BigInt(r.amount) : null;
@@ -175,13 +201,23 @@ export function createResponsibleModule(deps: { db: Kysely<Database>; brands: Br
     const sums = await used(q, memberId, now);
     const play = await played(q, memberId);
     const ex = await activeExclusion(q, memberId, now);
-    const setting = await q
-      .selectFrom('rg_setting')
-      .select('reality_check_minutes')
-      .where('member_id', '=', memberId)
-      .executeTakeFirst();
+    const setting = await settings(q, memberId, now);
+    const ends =
+      sessionId === null || setting?.session_limit_minutes == null
+        ? null
+        : await q.selectFrom('session').select('expires_at').where('id', '=', sessionId).executeTakeFirst();
     return {
       realityCheckMinutes: setting?.reality_check_minutes ?? null,
+      sessionLimit: {
+        minutes: setting?.session_limit_minutes ?? null,
+        pending: setting?.session_limit_pending_from
+          ? {
+              minutes: setting.session_limit_pending,
+              from: new Date(setting.session_limit_pending_from).toISOString(),
+            }
+          : null,
+        endsAt: ends ? new Date(ends.expires_at).toISOString() : null,
+      },
       session: sessionId === null ? null : await sessionOf(q, memberId, sessionId),
       depositLimits: rgPeriods.map((period) =>
         view(
@@ -293,6 +329,11 @@ export function createResponsibleModule(deps: { db: Kysely<Database>; brands: Br
 
   return {
     depositGuard,
+    /** The member's session time limit in milliseconds, or null: a new login lasts no longer. */
+    async sessionLimitMs(memberId: string): Promise<number | null> {
+      const setting = await settings(db, memberId, clock.now());
+      return setting?.session_limit_minutes == null ? null : setting.session_limit_minutes * 60_000;
+    },
     register(app: FastifyInstance, hooks: RouteHooks) {
       registerRoute(app, hooks, responsibleRoutes.rgStatus, async ({ session }) =>
         status(db, session!.member.id, session!.sessionId),
@@ -308,6 +349,48 @@ export function createResponsibleModule(deps: { db: Kysely<Database>; brands: Br
             oc.column('member_id').doUpdateSet({ reality_check_minutes: body.minutes, updated_at: now }),
           )
           .execute();
+        return status(db, memberId, session!.sessionId);
+      });
+
+      registerRoute(app, hooks, responsibleRoutes.rgSessionLimit, async ({ session, body }) => {
+        const memberId = session!.member.id;
+        await db.transaction().execute(async (tx) => {
+          await lockPlay(tx, memberId);
+          const now = clock.now();
+          const current = (await settings(tx, memberId, now))?.session_limit_minutes ?? null;
+          const wanted = body.minutes;
+          const lower = wanted !== null && (current === null || wanted < current);
+          if (lower || wanted === current) {
+            await tx
+              .insertInto('rg_setting')
+              .values({ member_id: memberId, session_limit_minutes: wanted, updated_at: now })
+              .onConflict((oc) =>
+                oc.column('member_id').doUpdateSet({
+                  session_limit_minutes: wanted,
+                  session_limit_pending: null,
+                  session_limit_pending_from: null,
+                  updated_at: now,
+                }),
+              )
+              .execute();
+            if (lower) {
+              await capSessions(tx, memberId, wanted);
+              await event(tx, memberId, 'limit_set', { kind: 'session', minutes: wanted });
+            }
+            return;
+          }
+          const from = new Date(now.getTime() + RAISE_DELAY_MS);
+          await tx
+            .updateTable('rg_setting')
+            .set({ session_limit_pending: wanted, session_limit_pending_from: from, updated_at: now })
+            .where('member_id', '=', memberId)
+            .execute();
+          await event(tx, memberId, 'limit_pending', {
+            kind: 'session',
+            minutes: wanted,
+            from: from.toISOString(),
+          });
+        });
         return status(db, memberId, session!.sessionId);
       });
 

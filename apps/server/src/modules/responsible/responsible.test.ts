@@ -1,4 +1,5 @@
 import { rgStatusSchema } from '@arcadia/contract';
+import { createHash } from 'node:crypto';
 import fc from 'fast-check';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { type TestApp, TEST_OPS_KEY, buildTestApp } from '../../test/build-test-app.js';
@@ -11,9 +12,10 @@ import { newMember } from '../payments/payments.test-support.js';
  * deposits, launches and seats but not withdrawals — the ledger checked after every test.
  */
 let t: TestApp;
+// A fresh database migrates and seeds first; on a busy machine that can take over a minute.
 beforeAll(async () => {
   t = await buildTestApp({ demo: true, config: { TEST_CLOCK: true } });
-});
+}, 180_000);
 afterAll(() => t.close());
 afterEach(async () => {
   expect(await checkLedger(t.db)).toEqual([]);
@@ -339,6 +341,69 @@ describe('loss and wager limits', () => {
 
     await clockBy(24 * 3_600_000 + 1000);
     expect(play(await status(m.token), 'wager', 'month')).toMatchObject({ amount: '5000', pending: null });
+  });
+});
+
+describe('session time limit', () => {
+  const setSessionLimit = (token: string, minutes: number | null) =>
+    t.app.inject({
+      method: 'PUT',
+      url: '/wps/member/rg/sessionLimit',
+      payload: { minutes },
+      headers: auth(token),
+    });
+  const newLogin = async (account: string) => {
+    const res = await t.encrypted('POST', '/wps/session/login', { username: account, password: 'secret123' });
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json().value.token as string;
+  };
+  const sessionOf = (token: string) =>
+    t.db
+      .selectFrom('session')
+      .select(['id', 'created_at', 'expires_at'])
+      .where('token_hash', '=', createHash('sha256').update(token).digest('hex'))
+      .executeTakeFirstOrThrow();
+
+  it('caps the sessions already open and every new login; one older than the limit ends at once', async () => {
+    const m = await newMember(t);
+    // Two logins: one fresh, one that has (as if) lasted 45 minutes already.
+    const old = await newLogin(m.account);
+    const oldRow = await sessionOf(old);
+    await t.db
+      .updateTable('session')
+      .set({ created_at: new Date(Date.now() - 45 * 60_000) })
+      .where('id', '=', oldRow.id)
+      .execute();
+    const set = await setSessionLimit(m.token, 30);
+    expect(set.statusCode, set.body).toBe(200);
+    const s = rgStatusSchema.parse(set.json().value);
+    expect(s.sessionLimit).toMatchObject({ minutes: 30, pending: null });
+    const mine = await sessionOf(m.token);
+    expect(new Date(mine.expires_at).getTime() - new Date(mine.created_at).getTime()).toBe(30 * 60_000);
+    expect(s.sessionLimit.endsAt).toBe(new Date(mine.expires_at).toISOString());
+    // The older login is over: its next call is refused.
+    const refused = await t.app.inject({ method: 'GET', url: '/wps/member/rg', headers: auth(old) });
+    expect(refused.statusCode).toBe(401);
+    expect((await status(m.token)).sessionLimit.minutes).toBe(30);
+    // A new login lasts no longer than the limit.
+    const fresh = await sessionOf(await newLogin(m.account));
+    const lasts = new Date(fresh.expires_at).getTime() - new Date(fresh.created_at).getTime();
+    expect(lasts).toBeGreaterThan(29 * 60_000);
+    expect(lasts).toBeLessThanOrEqual(30 * 60_000 + 5_000);
+  });
+
+  it('a longer limit or removing it waits 24 hours; a value off the list is a 400', async () => {
+    const m = await newMember(t);
+    expect((await setSessionLimit(m.token, 60)).statusCode).toBe(200);
+    expect((await setSessionLimit(m.token, 45)).statusCode).toBe(400);
+    const removed = rgStatusSchema.parse((await setSessionLimit(m.token, null)).json().value);
+    expect(removed.sessionLimit).toMatchObject({ minutes: 60, pending: { minutes: null } });
+    await clockBy(24 * 3_600_000 + 1000);
+    expect((await status(m.token)).sessionLimit).toMatchObject({
+      minutes: null,
+      pending: null,
+      endsAt: null,
+    });
   });
 });
 

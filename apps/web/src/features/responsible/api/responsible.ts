@@ -48,6 +48,14 @@ export function useRgPlayLimit() {
   });
 }
 
+export function useRgSessionLimit() {
+  const write = useStatusWriter();
+  return useMutation({
+    mutationFn: (body: RouteBodyIn<Routes['rgSessionLimit']>) => call('rgSessionLimit', { body }),
+    onSuccess: write,
+  });
+}
+
 export function useRgExclude() {
   const write = useStatusWriter();
   return useMutation({

@@ -12,6 +12,7 @@ const status = (startedAt: string, minutes: number | null, net: string): RgStatu
   playLimits: [],
   exclusion: null,
   realityCheckMinutes: minutes,
+  sessionLimit: { minutes: null, pending: null, endsAt: null },
   session: { startedAt, net },
 });
 

@@ -32,6 +32,7 @@ const status = (overrides: Partial<RgStatus> = {}): RgStatus => ({
   ],
   exclusion: null,
   realityCheckMinutes: null,
+  sessionLimit: { minutes: null, pending: null, endsAt: null },
   session: { startedAt: '2026-11-27T10:00:00.000Z', net: '-1250' },
   ...overrides,
 });
@@ -64,6 +65,14 @@ function renderCard(reply: RgStatus = status()) {
             ? { ...l, amount: body.amount, remaining: '0' }
             : l,
         ),
+      };
+      return ok(current);
+    },
+    rgSessionLimit: (req) => {
+      const body = req.body as { minutes: number | null };
+      current = {
+        ...current,
+        sessionLimit: { minutes: body.minutes, pending: null, endsAt: '2026-11-27T11:00:00.000Z' },
       };
       return ok(current);
     },
@@ -134,6 +143,16 @@ describe('responsible gaming card', () => {
     await waitFor(() =>
       expect(useToastStore.getState().toasts.at(-1)?.message).toBe('Daily limit (Losses) set to $40.00.'),
     );
+  });
+
+  it('sets a session time limit and shows when this session ends', async () => {
+    const api = renderCard();
+    const form = await screen.findByRole('form', { name: 'Session time limit' });
+    await userEvent.selectOptions(within(form).getByLabelText('Longest session'), '60');
+    await userEvent.click(within(form).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(api.calls('rgSessionLimit')).toHaveLength(1));
+    expect(api.calls('rgSessionLimit')[0]!.body).toEqual({ minutes: 60 });
+    expect(await screen.findByTestId('rg-session-ends')).toHaveTextContent(/This session ends at .*2026/);
   });
 
   it('asks before a permanent self-exclusion, then sends it', async () => {

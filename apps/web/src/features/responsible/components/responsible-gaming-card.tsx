@@ -1,6 +1,7 @@
 import {
   RG_RAISE_DELAY_HOURS,
   RG_REALITY_CHECK_MINUTES,
+  RG_SESSION_LIMIT_MINUTES,
   type RgPeriod,
   responsibleRoutes,
   rgPeriods,
@@ -29,6 +30,7 @@ import {
   useRgExclude,
   useRgPlayLimit,
   useRgRealityCheck,
+  useRgSessionLimit,
   useRgStatus,
 } from '../api/responsible';
 import '../responsible.css';
@@ -134,6 +136,7 @@ export function ResponsibleGamingCard() {
         <div className="rg-card__body">
           <Limits status={data} locked={data.exclusion !== null} format={format} />
           <RealityCheckSetting minutes={data.realityCheckMinutes} />
+          <SessionLimitSetting limit={data.sessionLimit} locked={data.exclusion !== null} format={format} />
           {data.exclusion ? <ActiveBreak exclusion={data.exclusion} format={format} /> : <TakeBreak />}
         </div>
       )}
@@ -564,6 +567,93 @@ function RealityCheckSetting({ minutes }: { minutes: number | null }) {
           </button>
         </div>
       </form>
+    </section>
+  );
+}
+
+/**
+ * The session time limit: how long a login may last before it ends (and play with it). Shorter
+ * applies at once, to this session too; longer or none after 24 hours.
+ */
+function SessionLimitSetting({
+  limit,
+  locked,
+  format,
+}: {
+  limit: RgStatusReply['sessionLimit'];
+  locked: boolean;
+  format: RgFormat;
+}) {
+  const { t } = useTranslation('responsible');
+  const headingId = useId();
+  const selectId = useId();
+  const save = useRgSessionLimit();
+  const showToast = useToastStore((s) => s.show);
+  const errorText = useApiErrorText();
+  const [choice, setChoice] = useState(limit.minutes === null ? '' : String(limit.minutes));
+  return (
+    <section className="rg-section" aria-labelledby={headingId}>
+      <h4 id={headingId} className="rg-section__title">
+        {t('session_limit')}
+      </h4>
+      <p className="rg-note">{t('session_limit_about', { hours: RG_RAISE_DELAY_HOURS })}</p>
+      {limit.endsAt && (
+        <p className="rg-active__state" data-testid="rg-session-ends">
+          {t('session_ends', { when: format.when(limit.endsAt) })}
+        </p>
+      )}
+      {limit.pending && (
+        <p className="rg-limit__pending">
+          {limit.pending.minutes === null
+            ? t('session_pending_removal', { when: format.when(limit.pending.from) })
+            : t('session_pending', {
+                length: t('session_minutes', { count: limit.pending.minutes }),
+                when: format.when(limit.pending.from),
+              })}
+        </p>
+      )}
+      {!locked && (
+        <form
+          className="form rg-limit-form"
+          aria-label={t('session_limit')}
+          onSubmit={(e) => {
+            e.preventDefault();
+            save.mutate(
+              { minutes: choice === '' ? null : Number(choice) },
+              {
+                onSuccess: () => showToast(t('session_saved'), 'success'),
+                onError: (err) => showToast(errorText(err), 'error'),
+              },
+            );
+          }}
+        >
+          <div className="rg-limit-form__fields">
+            <div className="field">
+              <label htmlFor={selectId} className="field__label">
+                {t('session_length')}
+              </label>
+              <select
+                id={selectId}
+                className="field__input"
+                value={choice}
+                onChange={(e) => setChoice(e.target.value)}
+              >
+                <option value="">{t('no_limit')}</option>
+                {RG_SESSION_LIMIT_MINUTES.map((m) => (
+                  <option key={m} value={String(m)}>
+                    {t('session_minutes', { count: m })}
+                  </option>
+                ))}
+              </select>
+            </div>
+          </div>
+          <div className="rg-actions">
+            <button type="submit" className="button button--primary" disabled={save.isPending}>
+              {t('session_save')}
+            </button>
+          </div>
+        </form>
+      )}
     </section>
   );
 }
