@@ -7,6 +7,7 @@ import { fundedMember, vendorCaller } from '../bets/test-helpers.js';
 import { createBrandRepository } from '../brand/brand.repository.js';
 import { createLedgerService } from '../ledger/ledger.service.js';
 import { csvCell, csvLine, safeFileName } from './csv.js';
+import { createReportsRepository } from './reports.repository.js';
 
 let t: TestApp;
 const key = { 'x-ops-key': TEST_OPS_KEY };
@@ -183,14 +184,8 @@ describe('revenue report', () => {
 
   it('reads a day from the rollup once it is sealed, with the same figures', async () => {
     const live = await value(`/ops/merchants/demo/reports/ggr?${range}&groupBy=game`);
-    await t.app.ready();
-    const { createOpsReportsModule } = await import('./index.js');
-    const reports = createOpsReportsModule({
-      db: t.db,
-      brands: undefined as never,
-      clock: { now: () => new Date() },
-    });
-    await reports.repository.refresh(merchantId, { from: yesterday, to: today });
+    // What the rollup jobs do, for these two days.
+    await createReportsRepository(t.db).refresh(merchantId, { from: yesterday, to: today });
     // Yesterday is closed and now computed: read from the rollup; today is still summed live.
     expect((await value(`/ops/merchants/demo/reports/ggr?${range}`)).liveDays).toBe(1);
     // A rollup row computed before its day ended is not read: today stays live.
