@@ -44,6 +44,19 @@ export interface SeedResult {
   demoAccountsCreated: boolean;
 }
 
+/** Whether an operator has changed the brand on the back office's Brand page (its audit lines). */
+async function editedByOperator(db: Kysely<Database>, code: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('operator_audit as a')
+    .innerJoin('merchant as m', 'm.id', 'a.merchant_id')
+    .select('a.id')
+    .where('m.code', '=', code)
+    .where('a.action', 'like', 'brand.%')
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
 export function readBrandFile(file: string | undefined): BrandFile {
   if (!file) return demoBrand;
   return brandFileSchema.parse(JSON.parse(fs.readFileSync(file, 'utf8')));
@@ -58,8 +71,10 @@ export async function seed(db: Kysely<Database>, options: SeedOptions): Promise<
   const brands = createBrandRepository(db);
   const brandCreated = (await brands.insertFromFile(file)) !== null;
   // The built-in demo brand follows the code: an existing demo database picks up new settings
-  // (channels, modules, rules) at the next start. Operator-edited brands are never overwritten.
-  if (!brandCreated && options.demo && !options.brandFile) await brands.refreshFromFile(file);
+  // (channels, modules, rules) at the next start — until an operator edits it on the Brand page
+  // (an audited `brand.*` action): from then on it is theirs, like every other brand.
+  if (!brandCreated && options.demo && !options.brandFile && !(await editedByOperator(db, file.code)))
+    await brands.refreshFromFile(file);
   const brand = await brands.findByCode(file.code);
   if (!brand) throw new Error(`brand ${file.code} is missing after seeding`);
   // The built-in demo brand lists the house studios and carries its banners and notices. A brand

@@ -32,8 +32,12 @@ async function operator(role: string, merchantCode?: string) {
   return as(res.json().value.token as string);
 }
 
-const call = (method: 'GET' | 'PUT' | 'POST', url: string, payload?: object, headers = key) =>
-  t.app.inject({ method, url, headers, ...(payload ? { payload } : {}) });
+const call = (
+  method: 'GET' | 'PUT' | 'POST',
+  url: string,
+  payload?: object,
+  headers: Record<string, string> = key,
+) => t.app.inject({ method, url, headers, ...(payload ? { payload } : {}) });
 
 const newBrand = (code: string, extra: object = {}) =>
   call('POST', '/ops/brands', {
