@@ -84,3 +84,23 @@ export const languageCodes = Object.keys(languageCatalogue) as [LanguageCode, ..
 
 /** Spec §9: the brand's default language is EN. */
 export const defaultLanguage: LanguageCode = 'EN';
+
+/**
+ * The back office's pages under `/ops` (the web's page registry), so the server serves the app
+ * for them rather than the API's 404: every other `/ops/…` path is the operator API.
+ */
+export const opsPagePaths = [
+  'players',
+  'support',
+  'rewards',
+  'reports',
+  'books',
+  'messages',
+  'brand',
+  'content',
+  'catalogue',
+  'risk',
+  'agents',
+  'audit-log',
+] as const;
+export type OpsPagePath = (typeof opsPagePaths)[number];

@@ -1,10 +1,10 @@
-import type { ErrorEnvelope } from '@arcadia/contract';
+import { type ErrorEnvelope, opsPagePaths } from '@arcadia/contract';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../lib/app-error.js';
 
 const API_PREFIXES = ['/wps/', '/lgw/', '/vendor/', '/house/', '/ops/', '/dev/', '/docs/json'];
-/** Pages of the web app named like an API prefix: `/ops` is the operator page, `/ops/…` the API. */
-const PAGES = new Set(['/ops']);
+/** Pages of the web app named like an API prefix: `/ops` and its pages are the back office, other `/ops/…` the API. */
+const PAGES = new Set(['/ops', ...opsPagePaths.map((p) => `/ops/${p}`)]);
 
 export function isApiPath(url: string): boolean {
   const path = url.split('?')[0] ?? '';

@@ -818,6 +818,12 @@ describe('the operator page', () => {
     expect(isApiPath('/ops?x=1')).toBe(false);
     expect(isApiPath('/ops/session/me')).toBe(true);
     expect(isApiPath('/wps')).toBe(true);
+    // The back office's pages, opened or reloaded directly, are the app too; the API beside them is not.
+    for (const page of ['/ops/players', '/ops/reports', '/ops/audit-log', '/ops/brand?tab=look'])
+      expect(isApiPath(page), page).toBe(false);
+    expect(isApiPath('/ops/audit')).toBe(true);
+    expect(isApiPath('/ops/brands')).toBe(true);
+    expect(isApiPath('/ops/players/x')).toBe(true);
   });
 });
 

@@ -281,7 +281,7 @@ describe('operator payment queue', () => {
 
     useOpsSession.getState().setToken('ops-token-456');
     queueApi('admin');
-    renderConsole('/ops/audit');
+    renderConsole('/ops/audit-log');
     const log = await screen.findByRole('region', { name: 'Recent operator actions' });
     const entry = (await within(log).findByText('Adjustment')).closest('tr')!;
     expect(within(entry).getByText('alice')).toBeInTheDocument();

@@ -1,4 +1,5 @@
 import { type ComponentType, lazy } from 'react';
+import type { OpsPagePath } from '@arcadia/contract/client';
 import type { OpsIdentity } from '../api/operator';
 import { mayCall } from '../api/ops-client';
 import { AuditPage, BooksPage, MessagesPage, PaymentsPage, RewardsPage, SupportPage } from './desk-pages';
@@ -11,8 +12,8 @@ import type { OpsPageProps } from './types';
  * first page load with it; the larger pages load when opened (`lazy`).
  */
 export interface OpsPage {
-  /** The path segment under /ops ('' is the first page). */
-  path: string;
+  /** The path segment under /ops ('' is the first page); the server serves the app for each. */
+  path: '' | OpsPagePath;
   /** Key in the operator namespace's `nav` object. */
   label: string;
   visible(identity: OpsIdentity): boolean;
@@ -96,7 +97,7 @@ export const opsPages: OpsPage[] = [
     Component: lazy(() => import('./agents-page')),
   },
   {
-    path: 'audit',
+    path: 'audit-log',
     label: 'audit',
     visible: (i) => mayCall(i.role, 'opsAuditList'),
     Component: AuditPage,
