@@ -56,7 +56,7 @@ export function RangeForm({ value, onChange }: { value: ReportRange; onChange(ne
       </button>
       <span className="ops-report__presets" role="group" aria-label={t('reports.presets')}>
         {presets.map((days) => (
-          <button key={days} type="button" className="chip" onClick={() => pick(days)}>
+          <button key={days} type="button" className="button button--small" onClick={() => pick(days)}>
             {t('reports.last_days', { count: days })}
           </button>
         ))}
