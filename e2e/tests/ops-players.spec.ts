@@ -1,5 +1,15 @@
 import { type Page, expect, test } from '@playwright/test';
-import { demo, en, field, logInDemoPlayerQuietly, logInOperator, snapThemes } from '../support';
+import {
+  demo,
+  en,
+  field,
+  logInOperator,
+  password,
+  registerByUsername,
+  snapThemes,
+  uniqueUsername,
+  withoutAnnouncementPopups,
+} from '../support';
 
 const t = (key: string, values?: Record<string, string | number>) => en('operator', `players.${key}`, values);
 
@@ -9,12 +19,12 @@ async function openPlayers(page: Page) {
   await expect(page.getByRole('heading', { name: new RegExp(t('title')) })).toBeVisible();
 }
 
-async function findDemoPlayer(page: Page) {
-  await field(page.locator('form[role="search"]'), t('search_label')).fill(demo.player.username);
+async function findPlayer(page: Page, account: string) {
+  await field(page.locator('form[role="search"]'), t('search_label')).fill(account);
   await page.getByRole('combobox', { name: t('search_by') }).selectOption('account');
   await page.getByRole('button', { name: t('search'), exact: true }).click();
   const results = page.getByTestId('ops-players-results');
-  await expect(results.getByRole('button', { name: demo.player.username, exact: true })).toBeVisible();
+  await expect(results.getByRole('button', { name: account, exact: true })).toBeVisible();
   return results;
 }
 
@@ -22,21 +32,27 @@ const tab = (page: Page, name: string) =>
   page.getByRole('tab', { name: t(`tab_${name}`), exact: true }).click();
 
 test.describe('back office: Players', () => {
-  test('finds the demo player, reads the 360° view, adds a note; a freeze logs the open site out at once', async ({
+  test('finds a player, reads the 360° view, adds a note; a freeze logs the open site out at once', async ({
     page,
     browser,
   }) => {
-    // The player has the site open in another browser.
+    // Many pages and screenshots in both themes: more than the default minute on a 2-core machine.
+    test.setTimeout(180_000);
+    // A player of its own (the demo player is shared by other specs), with the site open in
+    // another browser.
+    const account = uniqueUsername('frz');
     const playerContext = await browser.newContext();
+    await withoutAnnouncementPopups(playerContext);
     const player = await playerContext.newPage();
-    await logInDemoPlayerQuietly(player);
+    await registerByUsername(player, account, password('frz'));
 
     await openPlayers(page);
-    const results = await findDemoPlayer(page);
+    const results = await findPlayer(page, account);
     await snapThemes(page, 'ops-players-search');
-    await results.getByRole('button', { name: demo.player.username, exact: true }).click();
-    await expect(page.getByRole('heading', { name: new RegExp(demo.player.username) })).toBeVisible();
-    await expect(page.getByText(t('wallet_main'))).toBeVisible();
+    await results.getByRole('button', { name: account, exact: true }).click();
+    await expect(page.getByRole('heading', { name: new RegExp(account) })).toBeVisible();
+    // A new member has not moved money yet: no wallet account.
+    await expect(page.getByText(t('no_wallet'))).toBeVisible();
     await snapThemes(page, 'ops-players-overview');
 
     await tab(page, 'sessions');
@@ -69,7 +85,7 @@ test.describe('back office: Players', () => {
     await expect(page.getByRole('button', { name: t('action_unfreeze'), exact: true })).toBeVisible();
     await expect(player.getByText(en('common', 'session_ended_frozen'))).toBeVisible();
 
-    // Unfreeze again, so the demo player stays usable.
+    // Unfreeze again.
     await page.getByRole('button', { name: t('action_unfreeze'), exact: true }).click();
     await field(page.getByRole('alertdialog'), en('operator', 'reason')).fill('review cleared');
     await page
@@ -78,7 +94,7 @@ test.describe('back office: Players', () => {
       .click();
     await expect(page.getByRole('button', { name: t('action_freeze'), exact: true })).toBeVisible();
 
-    // The password reset asks for its reason first (not sent here: the demo player keeps its password).
+    // The password reset asks for its reason first (not sent here).
     await page.getByRole('button', { name: t('reset_password'), exact: true }).click();
     await expect(page.getByRole('alertdialog')).toContainText(t('explain_reset'));
     await snapThemes(page, 'ops-players-reset-dialog');
@@ -92,7 +108,7 @@ test.describe('back office: Players', () => {
   test('on a 390-px phone', async ({ page }) => {
     await page.setViewportSize({ width: 390, height: 844 });
     await openPlayers(page);
-    const results = await findDemoPlayer(page);
+    const results = await findPlayer(page, demo.player.username);
     await snapThemes(page, 'ops-players-phone-search');
     await results.getByRole('button', { name: demo.player.username, exact: true }).click();
     await expect(page.getByText(t('wallet_main'))).toBeVisible();
