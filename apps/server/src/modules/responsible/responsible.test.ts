@@ -308,6 +308,51 @@ describe('loss and wager limits', () => {
     expect(BigInt(s.used) + 1000n).toBeGreaterThan(3000n);
   });
 
+  it('over random streams of wager and loss limits and bets, a bet is taken exactly when it fits under both', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(
+          fc.oneof(
+            fc.record({
+              op: fc.constantFrom('wager' as const, 'loss' as const),
+              amount: fc.integer({ min: 5, max: 40 }),
+            }),
+            fc.record({ op: fc.constant('bet' as const), amount: fc.integer({ min: 1, max: 12 }) }),
+          ),
+          { minLength: 3, maxLength: 10 },
+        ),
+        async (steps) => {
+          const m = await newMember(t, { fundMinor: 100_000n });
+          const roll = await dice(m.token);
+          const limits: { wager: bigint | null; loss: bigint | null } = { wager: null, loss: null };
+          for (const step of steps) {
+            const minor = BigInt(step.amount) * 100n;
+            if (step.op !== 'bet') {
+              expect((await setPlayLimit(m.token, step.op, 'day', minor.toString())).statusCode).toBe(200);
+              // Only a first or lower limit applies at once; a raise waits.
+              const current = limits[step.op];
+              if (current === null || minor < current) limits[step.op] = minor;
+              continue;
+            }
+            const placed = await bets(m.id);
+            const staked = placed.reduce((sum, b) => sum + BigInt(b.stake), 0n);
+            const lost = placed.reduce((sum, b) => sum + BigInt(b.stake) - BigInt(b.payout), 0n);
+            const fits =
+              (limits.wager === null || staked + minor <= limits.wager) &&
+              (limits.loss === null || lost + minor <= limits.loss);
+            const res = await roll(minor.toString());
+            if (fits) expect(res.statusCode, res.body).toBe(200);
+            else expect(res.json()).toMatchObject({ code: 'rg.play_limit' });
+          }
+          // The member's status counts the same stakes the guard counted.
+          const staked = (await bets(m.id)).reduce((sum, b) => sum + BigInt(b.stake), 0n);
+          expect(play(await status(m.token), 'wager').used).toBe(staked.toString());
+        },
+      ),
+      { numRuns: 6 },
+    );
+  });
+
   it('a raise waits 24 hours, an operator may impose a lower one (audited), and bad input is a 400', async () => {
     const m = await newMember(t, { fundMinor: 50_000n });
     expect((await setPlayLimit(m.token, 'wager', 'month', '1000')).statusCode).toBe(200);
