@@ -1,5 +1,5 @@
 import { type Page, expect, test } from '@playwright/test';
-import { en, field, snapThemes } from '../support';
+import { en, field, logInDemoPlayerQuietly, snapThemes } from '../support';
 
 /** The demo operator (seed): admin of every brand. */
 const operator = { username: 'demoops', password: 'demo-operator-123' };
@@ -26,9 +26,20 @@ const withdrawFlag = async (page: Page) => {
 const tab = (page: Page, name: string) => page.getByTestId(`brand-tab-${name}`).click();
 
 test.describe('back office: Brand', () => {
-  test('edits the brand, switches a module seen by the public whitelabel call at once, creates a brand', async ({
+  test('edits the brand, switches a module off and an open player site loses its page at once, creates a brand', async ({
     page,
+    browser,
   }) => {
+    test.setTimeout(180_000);
+    // A player has the member centre open in another browser.
+    const playerContext = await browser.newContext();
+    const player = await playerContext.newPage();
+    await logInDemoPlayerQuietly(player);
+    await player.goto('/member');
+    const memberMenu = player.getByRole('navigation', { name: en('member', 'member_center') });
+    const withdrawEntry = memberMenu.getByRole('button', { name: en('member', 'withdraw'), exact: true });
+    await expect(withdrawEntry).toBeVisible();
+
     await logIn(page);
     await expect(page.getByTestId('theme-preview')).toBeVisible();
     await snapThemes(page, 'ops-brand-general');
@@ -47,11 +58,15 @@ test.describe('back office: Brand', () => {
     await page.getByRole('button', { name: t('save_modules') }).click();
     await expect(page.getByTestId('module-changes')).toHaveText(t('changes_other', { count: 0 }));
     await expect.poll(() => withdrawFlag(page)).toBe('0');
+    // The open member centre drops its Withdrawal page without a reload or a restart.
+    await expect(withdrawEntry).toBeHidden();
     await snapThemes(page, 'ops-brand-modules');
     await page.getByTestId('module-WITHDRAW').click();
     await field(page.locator('body'), t('reason')).fill('drill over');
     await page.getByRole('button', { name: t('save_modules') }).click();
     await expect.poll(() => withdrawFlag(page)).toBe('1');
+    await expect(withdrawEntry).toBeVisible();
+    await playerContext.close();
 
     await tab(page, 'rules');
     await expect(page.getByTestId('register-rules')).toBeVisible();
