@@ -77,7 +77,7 @@ test.describe('back office: Players', () => {
     await page.getByRole('button', { name: t('action_freeze'), exact: true }).click();
     const dialog = page.getByRole('alertdialog');
     await dialog.getByRole('button', { name: t('action_freeze'), exact: true }).click();
-    await expect(dialog.getByText(t('reason_length', { min: 3, max: 500 }))).toBeVisible();
+    await expect(dialog.getByText(en('operator', 'reason_required', { min: 3, max: 500 }))).toBeVisible();
     await field(dialog, en('operator', 'reason')).fill('chargeback under review');
     await snapThemes(page, 'ops-players-freeze-dialog');
     await dialog.getByRole('button', { name: t('action_freeze'), exact: true }).click();

@@ -46,7 +46,7 @@ test.describe('back office: Risk and Agents', () => {
     await firstClear.click();
     const dialog = page.getByRole('alertdialog');
     await dialog.getByRole('button', { name: r('clear'), exact: true }).click();
-    await expect(dialog.getByText(r('reason_length'))).toBeVisible();
+    await expect(dialog.getByText(en('operator', 'reason_required', { min: 3, max: 500 }))).toBeVisible();
     await field(dialog, en('operator', 'reason')).fill('seen the member’s history: fine');
     await snapThemes(page, 'ops-risk-clear-dialog');
     await dialog.getByRole('button', { name: r('clear'), exact: true }).click();
@@ -59,7 +59,7 @@ test.describe('back office: Risk and Agents', () => {
     // The thresholds: an edit needs a reason too.
     await page.getByRole('button', { name: r('edit'), exact: true }).click();
     await page.getByRole('button', { name: r('save'), exact: true }).click();
-    await expect(page.getByText(r('reason_length'))).toBeVisible();
+    await expect(page.getByText(en('operator', 'reason_required', { min: 3, max: 500 }))).toBeVisible();
     await snapThemes(page, 'ops-risk-settings-form');
   });
 

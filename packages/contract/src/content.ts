@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { opsReasonBodySchema } from './operator.js';
 import { endpoints } from './endpoints.js';
 import { announcementTypeSchema, popupExecutionSchema, vassalageSchema } from './lobby.js';
 import { defineRoute } from './route.js';
@@ -128,8 +129,9 @@ export const contentRoutes = {
   opsHelpTopicDelete: defineRoute({
     ...endpoints.opsHelpTopicDelete,
     tag: 'ops',
-    summary: 'Delete a help-centre topic. Audited.',
+    summary: 'Delete a help-centre topic, with the reason the audit log keeps (`?reason=`).',
     params: merchantParams.extend({ topicId: z.string().regex(/^\d{1,18}$/) }),
+    query: opsReasonBodySchema,
     reply: z.object({ deleted: z.literal(true) }),
   }),
   opsVendorCredentialSet: defineRoute({

@@ -7,6 +7,11 @@ export const opsRoleSchema = z.enum(opsRoleNames);
 
 /** Shortest operator password: operators move money, so longer than a member's. */
 export const OPERATOR_PASSWORD_MIN = 12;
+/** The reason every manual operator action carries into the audit log. */
+export const OPS_REASON = { min: 3, max: 500 } as const;
+export const opsReasonBodySchema = z.object({
+  reason: z.string().trim().min(OPS_REASON.min).max(OPS_REASON.max),
+});
 
 export const operatorStatuses = ['active', 'disabled'] as const;
 export type OperatorStatus = (typeof operatorStatuses)[number];

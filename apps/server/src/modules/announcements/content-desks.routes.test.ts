@@ -233,16 +233,22 @@ describe('content desk', () => {
     const list = await call('GET', '/ops/merchants/demo/content/help?language=ZH', content);
     expect(list.json().value.list.map((x: { term: string }) => x.term)).toContain('deposit-times');
     const id = saved.json().value.id as string;
-    expect((await call('DELETE', `/ops/merchants/demo/content/help/${id}`, content)).json().value).toEqual({
-      deleted: true,
-    });
+    // A deletion needs its reason too.
+    expect((await call('DELETE', `/ops/merchants/demo/content/help/${id}`, content)).statusCode).toBe(400);
+    const gone = await call(
+      'DELETE',
+      `/ops/merchants/demo/content/help/${id}?reason=moved%20to%20FAQ`,
+      content,
+    );
+    expect(gone.json().value).toEqual({ deleted: true });
     const actions = await t.db
       .selectFrom('operator_audit')
-      .select('action')
+      .select(['action', 'payload'])
       .where('target', '=', id)
       .orderBy('id')
       .execute();
     expect(actions.map((a) => a.action)).toEqual(['content.help.save', 'content.help.delete']);
+    expect(actions[1]!.payload).toMatchObject({ reason: 'moved to FAQ' });
     const noReason = await call('PUT', '/ops/merchants/demo/content/help', content, {
       language: 'EN',
       term: 'x',

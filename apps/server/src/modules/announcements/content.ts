@@ -142,7 +142,7 @@ export function createContentModule(deps: {
         return { ...row, id: String(row.id) };
       });
 
-      registerRoute(app, hooks, contentRoutes.opsHelpTopicDelete, async ({ params, operator }) => {
+      registerRoute(app, hooks, contentRoutes.opsHelpTopicDelete, async ({ params, query, operator }) => {
         const merchantId = await brandId(params.merchantCode);
         await db.transaction().execute(async (tx) => {
           const gone = await tx
@@ -157,7 +157,7 @@ export function createContentModule(deps: {
             actor: operator!.actor,
             action: 'content.help.delete',
             target: params.topicId,
-            payload: gone,
+            payload: { ...gone, reason: query.reason },
           });
         });
         return { deleted: true as const };

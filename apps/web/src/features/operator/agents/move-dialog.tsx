@@ -105,7 +105,7 @@ export function MoveDialog({
           />
           {errors.reason && (
             <p className="field__error" role="alert">
-              {t('risk.reason_length')}
+              {t('reason_required', { min: 3, max: 500 })}
             </p>
           )}
         </div>

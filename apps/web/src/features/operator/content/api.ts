@@ -79,8 +79,8 @@ export function useSaveHelpTopic(code: string) {
 }
 
 export function useDeleteHelpTopic(code: string) {
-  return useContentMutation(code, (id: string) =>
-    opsCall('opsHelpTopicDelete', { params: { merchantCode: code, topicId: id } }),
+  return useContentMutation(code, ({ id, reason }: { id: string; reason: string }) =>
+    opsCall('opsHelpTopicDelete', { params: { merchantCode: code, topicId: id }, query: { reason } }),
   );
 }
 

@@ -7,6 +7,7 @@ import { type DataColumn, DataTable } from '../../../components/data-table';
 import { EmptyState } from '../../../components/empty-state';
 import { TextField } from '../../../components/text-field';
 import { useApiErrorText } from '../../../lib/api-error-text';
+import { ReasonDialog } from '../components/reason-dialog';
 import { type OpsHelpTopic, useDeleteHelpTopic, useHelpTopics, useSaveHelpTopic } from './api';
 
 const formSchema = z.object({
@@ -27,6 +28,7 @@ export function HelpTopics({ code, mayEdit }: { code: string; mayEdit: boolean }
   const save = useSaveHelpTopic(code);
   const remove = useDeleteHelpTopic(code);
   const [language, setLanguage] = useState('');
+  const [deleting, setDeleting] = useState<OpsHelpTopic | null>(null);
   const blank: FormValues = { language: 'EN', term: '', title: '', content: '', sort: 0, reason: '' };
   const {
     register,
@@ -57,7 +59,10 @@ export function HelpTopics({ code, mayEdit }: { code: string; mayEdit: boolean }
             <button
               type="button"
               className="button button--ghost button--small"
-              onClick={() => remove.mutate(row.original.id)}
+              onClick={() => {
+                remove.reset();
+                setDeleting(row.original);
+              }}
             >
               {t('content.delete')}
             </button>
@@ -133,12 +138,28 @@ export function HelpTopics({ code, mayEdit }: { code: string; mayEdit: boolean }
               {t('content.save_topic')}
             </button>
           </div>
-          {(save.error ?? remove.error) && (
+          {save.error && (
             <p className="form__error" role="alert">
-              {errorText(save.error ?? remove.error)}
+              {errorText(save.error)}
             </p>
           )}
         </form>
+      )}
+      {deleting && (
+        <ReasonDialog
+          title={t('content.delete_topic_title', { title: deleting.title })}
+          summary={
+            <p>{t('content.delete_topic_text', { language: deleting.language, term: deleting.term })}</p>
+          }
+          confirmLabel={t('content.delete')}
+          danger
+          pending={remove.isPending}
+          error={remove.error}
+          onSubmit={(reason) =>
+            remove.mutate({ id: deleting.id, reason }, { onSuccess: () => setDeleting(null) })
+          }
+          onClose={() => setDeleting(null)}
+        />
       )}
     </div>
   );

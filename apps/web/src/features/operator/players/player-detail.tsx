@@ -18,7 +18,7 @@ import {
   usePlayerStatus,
 } from './api';
 import { PlayerLinked, PlayerNotes, PlayerRg } from './player-panels';
-import { ReasonDialog } from './reason-dialog';
+import { ReasonDialog } from '../components/reason-dialog';
 import { StatusBadge } from './status-badge';
 
 const tabs = ['overview', 'sessions', 'activity', 'responsible', 'notes', 'linked'] as const;

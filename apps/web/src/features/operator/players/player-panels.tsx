@@ -112,7 +112,7 @@ export function PlayerNotes({
     formState: { errors },
   } = useForm({ resolver: zodResolver(opsPlayerNoteBodySchema), defaultValues: { text: '' } });
   const invalid = errors.text
-    ? t('players.reason_length', { min: PLAYER_REASON.min, max: PLAYER_NOTE_MAX })
+    ? t('reason_required', { min: PLAYER_REASON.min, max: PLAYER_NOTE_MAX })
     : undefined;
   return (
     <div className="ops-players__stack">

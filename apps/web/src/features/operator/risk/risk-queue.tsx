@@ -14,7 +14,7 @@ import { useApiErrorText } from '../../../lib/api-error-text';
 import type { OpsBrand } from '../api/operator';
 import { type OpsFormat, useOpsFormat } from '../lib/format';
 import { RISK_PAGE_SIZE, type RiskFilter, useRiskFlags, useRiskReview } from './api';
-import { RiskReasonDialog } from './reason-dialog';
+import { ReasonDialog } from '../components/reason-dialog';
 
 const text = (v: unknown) => (typeof v === 'string' || typeof v === 'number' ? String(v) : '');
 
@@ -282,7 +282,7 @@ export function RiskQueue({ brand, mayReview }: { brand: OpsBrand; mayReview: bo
         </>
       )}
       {acting && (
-        <RiskReasonDialog
+        <ReasonDialog
           title={t(acting.action === 'clear' ? 'risk.clear_title' : 'risk.escalate_title', {
             id: acting.flag.id,
           })}

@@ -118,7 +118,7 @@ function SettingsForm({ brand, value, onDone }: { brand: OpsBrand; value: RiskSe
         />
         {errors.reason && (
           <p className="field__error" role="alert">
-            {t('risk.reason_length')}
+            {t('reason_required', { min: 3, max: 500 })}
           </p>
         )}
       </div>

@@ -1,4 +1,4 @@
-import { PLAYER_REASON, opsPlayerReasonBodySchema } from '@arcadia/contract';
+import { OPS_REASON, opsReasonBodySchema } from '@arcadia/contract';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { type ReactNode, useId } from 'react';
 import { useForm } from 'react-hook-form';
@@ -7,7 +7,7 @@ import { Modal } from '../../../components/modal';
 import { useApiErrorText } from '../../../lib/api-error-text';
 
 /**
- * Confirms one manual action on a member: what will happen, and the reason the audit log keeps
+ * Confirms one manual action (on a member, a risk flag, a help topic): what will happen, and the reason the audit log keeps
  * (required, 3–500 characters, judged by the contract's schema). Runs the action on submit; an
  * error stays in the dialog. `done` replaces the form once the action succeeded (a temporary
  * password to hand over), else the dialog closes.
@@ -40,9 +40,9 @@ export function ReasonDialog({
     register,
     handleSubmit,
     formState: { errors },
-  } = useForm({ resolver: zodResolver(opsPlayerReasonBodySchema), defaultValues: { reason: '' } });
+  } = useForm({ resolver: zodResolver(opsReasonBodySchema), defaultValues: { reason: '' } });
   const invalid = errors.reason
-    ? t('players.reason_length', { min: PLAYER_REASON.min, max: PLAYER_REASON.max })
+    ? t('reason_required', { min: OPS_REASON.min, max: OPS_REASON.max })
     : undefined;
 
   return (
@@ -52,13 +52,13 @@ export function ReasonDialog({
           {done}
           <div className="confirm__actions">
             <button type="button" className="button button--primary" onClick={onClose}>
-              {t('players.done')}
+              {t('done')}
             </button>
           </div>
         </div>
       ) : (
         <form className="form" onSubmit={handleSubmit((body) => onSubmit(body.reason))} noValidate>
-          <div className="ops-players__summary">{summary}</div>
+          <div className="ops-reason__summary">{summary}</div>
           <div className={`field${invalid ? ' field--invalid' : ''}`}>
             <label htmlFor={id} className="field__label">
               {t('reason')}
@@ -71,7 +71,7 @@ export function ReasonDialog({
               id={id}
               className="field__input ops-textarea"
               rows={3}
-              maxLength={PLAYER_REASON.max}
+              maxLength={OPS_REASON.max}
               aria-required="true"
               aria-invalid={invalid ? true : undefined}
               aria-describedby={invalid ? `${id}-error` : undefined}
