@@ -32,7 +32,7 @@ test('a player sets a deposit limit, is refused above it, takes a cool-off and c
   await form.getByRole('combobox').selectOption('day');
   await form.getByRole('textbox').fill('50');
   await form.getByRole('button', { name: 'Set limit', exact: true }).click();
-  await expect(page.getByText(/Daily limit set to/).first()).toBeVisible();
+  await expect(page.getByText(/Daily limit \(Deposits\) set to/).first()).toBeVisible();
   await snapThemes(page, 'rg-limit-set');
 
   // A deposit of 80 is refused with the translated reason; 30 goes through to the gateway.

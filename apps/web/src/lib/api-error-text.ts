@@ -9,7 +9,10 @@ import { ApiError } from './api-client';
  * `value.retryAfterSeconds`.
  */
 export function useApiErrorText() {
-  const { t } = useTranslation('errors');
+  // The errors namespace loads right after start-up, not with the shell: a lobby card holding this
+  // hook must not hold the first paint for it (an error shown before it arrives reads the
+  // server's English message).
+  const { t } = useTranslation('errors', { useSuspense: false });
   return useCallback(
     (err: unknown): string => {
       if (!(err instanceof ApiError)) return t('system.error');

@@ -5,7 +5,6 @@ import { initReactI18next } from 'react-i18next';
 import { setApiLanguage } from './api-client';
 import { local } from './storage';
 import common from '../locales/en/common.json';
-import errors from '../locales/en/errors.json';
 
 export const namespaces = [
   'common',
@@ -40,18 +39,18 @@ export const shippedLanguages: LanguageCode[] = ['EN', 'ZH'];
 const toI18n = (code: string) => code.toLowerCase();
 
 /**
- * What the first paint (the shell) needs ships in the main bundle in English, the
+ * What the first paint (the shell) needs ships in the main bundle in English (`common`; the
+ * error texts follow right after, and `useApiErrorText` never waits for them), the
  * fallback language; every other namespace, and every other language, loads on demand. The rest
  * is fetched right after start-up, and a component reaching for a namespace still on its way
  * suspends until it arrives.
  */
-const bundledNamespaces = ['common', 'errors'] as const satisfies readonly Namespace[];
-const bundledEnglish = { common, errors };
+const bundledNamespaces = ['common'] as const satisfies readonly Namespace[];
+const bundledEnglish = { common };
 
 const lazyLocales = import.meta.glob<{ default: Record<string, unknown> }>([
   '../locales/*/*.json',
   '!../locales/en/common.json',
-  '!../locales/en/errors.json',
 ]);
 
 /** The language to start with: the visitor's last choice, else the brand default. */
