@@ -54,6 +54,7 @@ test.describe('activity application', () => {
     const opsContext = await browser.newContext();
     const ops = await opsContext.newPage();
     await logInOperator(ops);
+    await ops.getByRole('link', { name: en('operator', 'nav.rewards'), exact: true }).click();
     const desk = ops.getByRole('region', { name: en('operator', 'review_title') });
     const item = desk.locator('li').filter({ hasText: username });
     await expect(item).toContainText('x62 on Aurora Dice');

@@ -55,6 +55,7 @@ test.describe('in-site messages', () => {
       await field(login, en('operator', 'username')).fill(operator.username);
       await field(login, en('operator', 'password')).fill(operator.password);
       await login.getByRole('button', { name: en('operator', 'login'), exact: true }).click();
+      await ops.getByRole('link', { name: en('operator', 'nav.messages'), exact: true }).click();
 
       const compose = ops.getByRole('region', { name: en('operator', 'inbox.compose'), exact: true });
       await expect(compose).toBeVisible();

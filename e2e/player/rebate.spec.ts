@@ -75,6 +75,7 @@ test.describe('rebates', () => {
     try {
       const desk = await opsContext.newPage();
       await logInOperator(desk);
+      await desk.getByRole('link', { name: en('operator', 'nav.rewards'), exact: true }).click();
       const card = desk.getByRole('region', { name: en('operator', 'rebate_title'), exact: true });
       await expect(card.getByTestId('rebate-outstanding')).toBeVisible();
       await card.scrollIntoViewIfNeeded();

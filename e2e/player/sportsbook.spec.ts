@@ -1,5 +1,5 @@
 import { type APIRequestContext, type Locator, type Page, expect, test } from '@playwright/test';
-import { logInDemoPlayerQuietly, logInOperator, opsApiKey, snapThemes } from '../support';
+import { en, logInDemoPlayerQuietly, logInOperator, opsApiKey, snapThemes } from '../support';
 import { MAIN, memberToken, walletBalance, walletOf } from '../support/wallet';
 
 /**
@@ -131,6 +131,7 @@ test.describe('sportsbook', () => {
     try {
       const desk = await opsContext.newPage();
       await logInOperator(desk);
+      await desk.getByRole('link', { name: en('operator', 'nav.books'), exact: true }).click();
       const book = desk.getByRole('region', { name: 'Sportsbook', exact: true });
       await expect(book.getByRole('button', { name: 'Correct result' }).first()).toBeVisible();
       await book.scrollIntoViewIfNeeded();

@@ -92,6 +92,7 @@ test.describe('customer-service live chat', () => {
       await field(login, en('operator', 'username')).fill(operator.username);
       await field(login, en('operator', 'password')).fill(operator.password);
       await login.getByRole('button', { name: en('operator', 'login'), exact: true }).click();
+      await ops.getByRole('link', { name: en('operator', 'nav.support'), exact: true }).click();
       const desk = ops.getByRole('region', { name: en('support', 'desk_title'), exact: true });
       await expect(desk.getByRole('status').getByText(en('support', 'desk_live'))).toBeVisible();
 
