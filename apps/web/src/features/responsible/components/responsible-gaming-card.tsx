@@ -516,57 +516,34 @@ function ActiveBreak({ exclusion, format }: { exclusion: RgExclusion; format: Rg
 function RealityCheckSetting({ minutes }: { minutes: number | null }) {
   const { t } = useTranslation('responsible');
   const headingId = useId();
-  const selectId = useId();
   const save = useRgRealityCheck();
   const showToast = useToastStore((s) => s.show);
   const errorText = useApiErrorText();
-  const [choice, setChoice] = useState(minutes === null ? '' : String(minutes));
   return (
     <section className="rg-section" aria-labelledby={headingId}>
       <h4 id={headingId} className="rg-section__title">
         {t('reality_setting')}
       </h4>
       <p className="rg-note">{t('reality_setting_about')}</p>
-      <form
-        className="form rg-limit-form"
-        aria-label={t('reality_setting')}
-        onSubmit={(e) => {
-          e.preventDefault();
+      <MinutesForm
+        label={t('reality_setting')}
+        fieldLabel={t('reality_every')}
+        noneLabel={t('reality_off')}
+        options={RG_REALITY_CHECK_MINUTES}
+        optionLabel={(m) => t('reality_minutes', { count: m })}
+        saveLabel={t('reality_save')}
+        initial={minutes}
+        pending={save.isPending}
+        onSave={(next) =>
           save.mutate(
-            { minutes: choice === '' ? null : Number(choice) },
+            { minutes: next },
             {
               onSuccess: () => showToast(t('reality_saved'), 'success'),
               onError: (err) => showToast(errorText(err), 'error'),
             },
-          );
-        }}
-      >
-        <div className="rg-limit-form__fields">
-          <div className="field">
-            <label htmlFor={selectId} className="field__label">
-              {t('reality_every')}
-            </label>
-            <select
-              id={selectId}
-              className="field__input"
-              value={choice}
-              onChange={(e) => setChoice(e.target.value)}
-            >
-              <option value="">{t('reality_off')}</option>
-              {RG_REALITY_CHECK_MINUTES.map((m) => (
-                <option key={m} value={String(m)}>
-                  {t('reality_minutes', { count: m })}
-                </option>
-              ))}
-            </select>
-          </div>
-        </div>
-        <div className="rg-actions">
-          <button type="submit" className="button button--primary" disabled={save.isPending}>
-            {t('reality_save')}
-          </button>
-        </div>
-      </form>
+          )
+        }
+      />
     </section>
   );
 }
@@ -586,11 +563,9 @@ function SessionLimitSetting({
 }) {
   const { t } = useTranslation('responsible');
   const headingId = useId();
-  const selectId = useId();
   const save = useRgSessionLimit();
   const showToast = useToastStore((s) => s.show);
   const errorText = useApiErrorText();
-  const [choice, setChoice] = useState(limit.minutes === null ? '' : String(limit.minutes));
   return (
     <section className="rg-section" aria-labelledby={headingId}>
       <h4 id={headingId} className="rg-section__title">
@@ -613,47 +588,88 @@ function SessionLimitSetting({
         </p>
       )}
       {!locked && (
-        <form
-          className="form rg-limit-form"
-          aria-label={t('session_limit')}
-          onSubmit={(e) => {
-            e.preventDefault();
+        <MinutesForm
+          label={t('session_limit')}
+          fieldLabel={t('session_length')}
+          noneLabel={t('no_limit')}
+          options={RG_SESSION_LIMIT_MINUTES}
+          optionLabel={(m) => t('session_minutes', { count: m })}
+          saveLabel={t('session_save')}
+          initial={limit.minutes}
+          pending={save.isPending}
+          onSave={(next) =>
             save.mutate(
-              { minutes: choice === '' ? null : Number(choice) },
+              { minutes: next },
               {
                 onSuccess: () => showToast(t('session_saved'), 'success'),
                 onError: (err) => showToast(errorText(err), 'error'),
               },
-            );
-          }}
-        >
-          <div className="rg-limit-form__fields">
-            <div className="field">
-              <label htmlFor={selectId} className="field__label">
-                {t('session_length')}
-              </label>
-              <select
-                id={selectId}
-                className="field__input"
-                value={choice}
-                onChange={(e) => setChoice(e.target.value)}
-              >
-                <option value="">{t('no_limit')}</option>
-                {RG_SESSION_LIMIT_MINUTES.map((m) => (
-                  <option key={m} value={String(m)}>
-                    {t('session_minutes', { count: m })}
-                  </option>
-                ))}
-              </select>
-            </div>
-          </div>
-          <div className="rg-actions">
-            <button type="submit" className="button button--primary" disabled={save.isPending}>
-              {t('session_save')}
-            </button>
-          </div>
-        </form>
+            )
+          }
+        />
       )}
     </section>
+  );
+}
+
+/** A choice of minutes from a list, or none, saved with one button (reality check, session limit). */
+function MinutesForm({
+  label,
+  fieldLabel,
+  noneLabel,
+  options,
+  optionLabel,
+  saveLabel,
+  initial,
+  pending,
+  onSave,
+}: {
+  label: string;
+  fieldLabel: string;
+  noneLabel: string;
+  options: readonly number[];
+  optionLabel(minutes: number): string;
+  saveLabel: string;
+  initial: number | null;
+  pending: boolean;
+  onSave(minutes: number | null): void;
+}) {
+  const selectId = useId();
+  const [choice, setChoice] = useState(initial === null ? '' : String(initial));
+  return (
+    <form
+      className="form rg-limit-form"
+      aria-label={label}
+      onSubmit={(e) => {
+        e.preventDefault();
+        onSave(choice === '' ? null : Number(choice));
+      }}
+    >
+      <div className="rg-limit-form__fields">
+        <div className="field">
+          <label htmlFor={selectId} className="field__label">
+            {fieldLabel}
+          </label>
+          <select
+            id={selectId}
+            className="field__input"
+            value={choice}
+            onChange={(e) => setChoice(e.target.value)}
+          >
+            <option value="">{noneLabel}</option>
+            {options.map((m) => (
+              <option key={m} value={String(m)}>
+                {optionLabel(m)}
+              </option>
+            ))}
+          </select>
+        </div>
+      </div>
+      <div className="rg-actions">
+        <button type="submit" className="button button--primary" disabled={pending}>
+          {saveLabel}
+        </button>
+      </div>
+    </form>
   );
 }
