@@ -7,6 +7,7 @@ import { Modal } from '../../../components/modal';
 import { useApiErrorText } from '../../../lib/api-error-text';
 import type { OpsBrand } from '../api/operator';
 import { useAgentMove } from '../risk/api';
+import { ReasonField } from '../components/reason-dialog';
 
 /**
  * Moves a member, or an agent with its whole team, under another agent: the new upline's account
@@ -86,29 +87,7 @@ export function MoveDialog({
             </p>
           )}
         </div>
-        <div className={`field${errors.reason ? ' field--invalid' : ''}`}>
-          <label htmlFor={`${id}-reason`} className="field__label">
-            {t('reason')}
-            <span className="field__required" aria-hidden="true">
-              {' '}
-              *
-            </span>
-          </label>
-          <textarea
-            id={`${id}-reason`}
-            className="field__input ops-textarea"
-            rows={3}
-            maxLength={500}
-            aria-required="true"
-            aria-invalid={errors.reason ? true : undefined}
-            {...register('reason')}
-          />
-          {errors.reason && (
-            <p className="field__error" role="alert">
-              {t('reason_required', { min: 3, max: 500 })}
-            </p>
-          )}
-        </div>
+        <ReasonField invalid={Boolean(errors.reason)} registration={register('reason')} />
         {move.error ? (
           <p className="form__error" role="alert">
             {errorText(move.error)}

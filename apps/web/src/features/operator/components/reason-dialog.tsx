@@ -1,6 +1,7 @@
 import { OPS_REASON, opsReasonBodySchema } from '@arcadia/contract';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { type ReactNode, useId } from 'react';
+import type { UseFormRegisterReturn } from 'react-hook-form';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Modal } from '../../../components/modal';
@@ -35,15 +36,11 @@ export function ReasonDialog({
 }) {
   const { t } = useTranslation('operator');
   const errorText = useApiErrorText();
-  const id = useId();
   const {
     register,
     handleSubmit,
     formState: { errors },
   } = useForm({ resolver: zodResolver(opsReasonBodySchema), defaultValues: { reason: '' } });
-  const invalid = errors.reason
-    ? t('reason_required', { min: OPS_REASON.min, max: OPS_REASON.max })
-    : undefined;
 
   return (
     <Modal open onClose={onClose} title={title} size="medium" role="alertdialog">
@@ -59,30 +56,7 @@ export function ReasonDialog({
       ) : (
         <form className="form" onSubmit={handleSubmit((body) => onSubmit(body.reason))} noValidate>
           <div className="ops-reason__summary">{summary}</div>
-          <div className={`field${invalid ? ' field--invalid' : ''}`}>
-            <label htmlFor={id} className="field__label">
-              {t('reason')}
-              <span className="field__required" aria-hidden="true">
-                {' '}
-                *
-              </span>
-            </label>
-            <textarea
-              id={id}
-              className="field__input ops-textarea"
-              rows={3}
-              maxLength={OPS_REASON.max}
-              aria-required="true"
-              aria-invalid={invalid ? true : undefined}
-              aria-describedby={invalid ? `${id}-error` : undefined}
-              {...register('reason')}
-            />
-            {invalid && (
-              <p id={`${id}-error`} className="field__error" role="alert">
-                {invalid}
-              </p>
-            )}
-          </div>
+          <ReasonField invalid={Boolean(errors.reason)} registration={register('reason')} />
           {error ? (
             <p className="form__error" role="alert">
               {errorText(error)}
@@ -103,5 +77,50 @@ export function ReasonDialog({
         </form>
       )}
     </Modal>
+  );
+}
+
+/**
+ * The required reason of a manual action (3–500 characters, judged by the form's schema), with its
+ * translated error: in the reason dialog and in the forms that carry their own reason.
+ */
+export function ReasonField({
+  invalid,
+  registration,
+  rows = 3,
+  className = '',
+}: {
+  invalid: boolean;
+  registration: UseFormRegisterReturn;
+  rows?: number;
+  className?: string;
+}) {
+  const { t } = useTranslation('operator');
+  const id = useId();
+  return (
+    <div className={`field${className ? ` ${className}` : ''}${invalid ? ' field--invalid' : ''}`}>
+      <label htmlFor={id} className="field__label">
+        {t('reason')}
+        <span className="field__required" aria-hidden="true">
+          {' '}
+          *
+        </span>
+      </label>
+      <textarea
+        id={id}
+        className="field__input ops-textarea"
+        rows={rows}
+        maxLength={OPS_REASON.max}
+        aria-required="true"
+        aria-invalid={invalid ? true : undefined}
+        aria-describedby={invalid ? `${id}-error` : undefined}
+        {...registration}
+      />
+      {invalid && (
+        <p id={`${id}-error`} className="field__error" role="alert">
+          {t('reason_required', { min: OPS_REASON.min, max: OPS_REASON.max })}
+        </p>
+      )}
+    </div>
   );
 }

@@ -7,6 +7,7 @@ import { useApiErrorText } from '../../../lib/api-error-text';
 import type { OpsBrand } from '../api/operator';
 import { useOpsFormat } from '../lib/format';
 import { useRiskSettings, useRiskSettingsUpdate } from './api';
+import { ReasonField } from '../components/reason-dialog';
 
 const fields = [
   'largeWin',
@@ -99,29 +100,12 @@ function SettingsForm({ brand, value, onDone }: { brand: OpsBrand; value: RiskSe
           )}
         </div>
       ))}
-      <div className={`field ops-risk__reason${errors.reason ? ' field--invalid' : ''}`}>
-        <label htmlFor={`${base}-reason`} className="field__label">
-          {t('reason')}
-          <span className="field__required" aria-hidden="true">
-            {' '}
-            *
-          </span>
-        </label>
-        <textarea
-          id={`${base}-reason`}
-          className="field__input ops-textarea"
-          rows={2}
-          maxLength={500}
-          aria-required="true"
-          aria-invalid={errors.reason ? true : undefined}
-          {...register('reason')}
-        />
-        {errors.reason && (
-          <p className="field__error" role="alert">
-            {t('reason_required', { min: 3, max: 500 })}
-          </p>
-        )}
-      </div>
+      <ReasonField
+        invalid={Boolean(errors.reason)}
+        registration={register('reason')}
+        className="ops-risk__reason"
+        rows={2}
+      />
       {update.error ? (
         <p className="form__error" role="alert">
           {errorText(update.error)}
