@@ -136,6 +136,8 @@ function translate(err: unknown, input: PostingInput): unknown {
   const code = pgCode(err);
   if (code === '23514') return new AppError('wallet.insufficient');
   if (code === 'LD409') return new AppError('duplicate.request', { idempotencyKey: input.idempotencyKey });
+  // A transfer into a vendor wallet past a loss or wager limit (rg_transfer_guard).
+  if (code === 'RG001') return new AppError('rg.play_limit');
   return err;
 }
 

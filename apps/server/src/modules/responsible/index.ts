@@ -88,33 +88,22 @@ export function createResponsibleModule(deps: { db: Kysely<Database>; brands: Br
   }
 
   /**
-   * Per window, the bets' stakes and their net loss (stakes less payouts; an open bet: its stake),
-   * over the database's clock, as the bet guard in the database counts them.
+   * Per window, the stakes and the net loss — the bets' (an open bet: its stake) and the transfers
+   * into vendor wallets — over the database's clock, counted by `rg_play_used` as the guards in the
+   * database count them.
    */
   async function played(q: Db, memberId: string) {
-    const since = (p: RgPeriod) => sql<Date>`now() - ${`${WINDOW_MS[p] / 1000} seconds`}::interval`;
-    const row = await q
-      .selectFrom('bet')
-      .select([
-        sql<string>`coalesce(sum(stake) filter (where placed_at > ${since('day')}), 0)`.as('wager_day'),
-        sql<string>`coalesce(sum(stake) filter (where placed_at > ${since('week')}), 0)`.as('wager_week'),
-        sql<string>`coalesce(sum(stake), 0)`.as('wager_month'),
-        sql<string>`coalesce(sum(stake - payout) filter (where placed_at > ${since('day')}), 0)`.as(
-          'loss_day',
-        ),
-        sql<string>`coalesce(sum(stake - payout) filter (where placed_at > ${since('week')}), 0)`.as(
-          'loss_week',
-        ),
-        sql<string>`coalesce(sum(stake - payout), 0)`.as('loss_month'),
-      ])
-      .where('member_id', '=', memberId)
-      .where('placed_at', '>', since('month'))
-      .where('status', '<>', 'void')
-      .executeTakeFirstOrThrow();
+    const { rows } = await sql<{ period: RgPeriod; wager: string; loss: string }>`
+      select p.period, u.wager, u.loss
+      from (values ('day', ${`${WINDOW_MS.day / 1000} seconds`}::interval),
+                   ('week', ${`${WINDOW_MS.week / 1000} seconds`}::interval),
+                   ('month', ${`${WINDOW_MS.month / 1000} seconds`}::interval)) as p (period, w)
+      cross join lateral rg_play_used(${memberId}::bigint, p.w) u`.execute(q);
     const n = (v: string) => (BigInt(v) > 0n ? BigInt(v) : 0n);
+    const of = (p: RgPeriod) => rows.find((r) => r.period === p)!;
     return {
-      wager: { day: n(row.wager_day), week: n(row.wager_week), month: n(row.wager_month) },
-      loss: { day: n(row.loss_day), week: n(row.loss_week), month: n(row.loss_month) },
+      wager: { day: n(of('day').wager), week: n(of('week').wager), month: n(of('month').wager) },
+      loss: { day: n(of('day').loss), week: n(of('week').loss), month: n(of('month').loss) },
     };
   }
 

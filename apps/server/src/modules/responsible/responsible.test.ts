@@ -312,6 +312,45 @@ describe('loss and wager limits', () => {
     }
   });
 
+  it('money moved into a transfer-wallet vendor counts as staked and at risk; transfers at once cannot pass a limit', async () => {
+    const m = await newMember(t, { fundMinor: 50_000n });
+    const transfer = (from: string, to: string, amount: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/wps/relay/GCS_walletTransfer',
+        payload: { fromWallet: from, toWallet: to, amount, requestId: `rg-tr-${++seq}-${Date.now()}` },
+        headers: auth(m.token),
+      });
+    expect((await setPlayLimit(m.token, 'loss', 'day', '3000')).statusCode).toBe(200);
+    expect((await setPlayLimit(m.token, 'wager', 'day', '5000')).statusCode).toBe(200);
+    // Ten transfers of 5 at once: the loss limit (30) takes six of them, no more.
+    const out = await Promise.all(Array.from({ length: 10 }, () => transfer('MAIN', 'PT', '5')));
+    expect(out.filter((r) => r.statusCode === 200)).toHaveLength(6);
+    for (const r of out.filter((x) => x.statusCode !== 200)) {
+      expect(r.statusCode, r.body).toBe(409);
+      expect(r.json().code).toBe('rg.play_limit');
+    }
+    let s = await status(m.token);
+    expect(play(s, 'loss')).toMatchObject({ used: '3000', remaining: '0' });
+    expect(play(s, 'wager')).toMatchObject({ used: '3000', remaining: '2000' });
+    // A house bet is refused too: the money in the vendor wallet is at risk.
+    const roll = await dice(m.token);
+    expect((await roll('100')).json().code).toBe('rg.play_limit');
+    // Bringing 20 back frees the loss limit by 20; the stakes already counted stay counted.
+    expect((await transfer('PT', 'MAIN', '20')).statusCode).toBe(200);
+    s = await status(m.token);
+    expect(play(s, 'loss')).toMatchObject({ used: '1000', remaining: '2000' });
+    expect(play(s, 'wager')).toMatchObject({ used: '3000', remaining: '2000' });
+    // The wager limit (50) now binds first: 20 fits, one cent more does not.
+    expect((await transfer('MAIN', 'PT', '20')).statusCode).toBe(200);
+    const refused = await transfer('MAIN', 'PT', '0.01');
+    expect(refused.json().code).toBe('rg.play_limit');
+    // Taking money out of the vendor wallet is never refused.
+    expect((await transfer('PT', 'MAIN', 'ALL')).statusCode).toBe(200);
+    const main = await balance(m.id);
+    expect(main).toBe(50_000n);
+  });
+
   it('over random streams of wager and loss limits and bets, a bet is taken exactly when it fits under both', async () => {
     await fc.assert(
       fc.asyncProperty(
