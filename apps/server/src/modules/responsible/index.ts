@@ -131,6 +131,12 @@ export function createResponsibleModule(deps: { db: Kysely<Database>; brands: Br
     await sql`
       update session set expires_at = least(expires_at, created_at + ${minutes} * interval '1 minute')
        where member_id = ${memberId} and revoked_at is null and expires_at > now()`.execute(tx);
+    // The games already open end with the login.
+    await sql`
+      update vendor_session set expires_at = least(expires_at, coalesce(
+        (select max(s.expires_at) from session s where s.member_id = ${memberId} and s.revoked_at is null),
+        now()))
+       where member_id = ${memberId} and mode = 'real' and expires_at > now()`.execute(tx);
   }
 
   /** One limit as the member sees it: in force, used, left in the window, and any pending change. */

@@ -53,6 +53,24 @@ const clockBy = (ms: number) =>
   t.app.inject({ method: 'POST', url: '/dev/clock', payload: { advanceMs: ms } });
 const day = (s: Awaited<ReturnType<typeof status>>) => s.depositLimits.find((l) => l.period === 'day')!;
 
+/** A dice game launched through the real launch, and one roll of it through the house vendor. */
+async function dice(token: string) {
+  const launch = await t.app.inject({
+    method: 'GET',
+    url: '/wps/game/launchGame?gameCode=AUR_AURORA_DICE&accountType=1',
+    headers: auth(token),
+  });
+  expect(launch.statusCode, launch.body).toBe(200);
+  const gameToken = new URL(launch.json().value.content.game_url, 'http://x').searchParams.get('token')!;
+  return (stake: string, target = 4950) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/house/api/play',
+      headers: { 'x-game-token': gameToken },
+      payload: { action: 'play', stake, params: { target, direction: 'over' } },
+    });
+}
+
 describe('deposit limits', () => {
   it('a new or lower limit applies at once; a raise and a removal wait 24 hours', async () => {
     const m = await newMember(t);
@@ -217,23 +235,6 @@ describe('loss and wager limits', () => {
       payload: { kind, period, amount },
       headers: auth(token),
     });
-  /** A dice game launched through the real launch, and one roll of it through the house vendor. */
-  async function dice(token: string) {
-    const launch = await t.app.inject({
-      method: 'GET',
-      url: '/wps/game/launchGame?gameCode=AUR_AURORA_DICE&accountType=1',
-      headers: auth(token),
-    });
-    expect(launch.statusCode, launch.body).toBe(200);
-    const gameToken = new URL(launch.json().value.content.game_url, 'http://x').searchParams.get('token')!;
-    return (stake: string, target = 4950) =>
-      t.app.inject({
-        method: 'POST',
-        url: '/house/api/play',
-        headers: { 'x-game-token': gameToken },
-        payload: { action: 'play', stake, params: { target, direction: 'over' } },
-      });
-  }
   const bets = (memberId: string) =>
     t.db
       .selectFrom('bet')
@@ -478,6 +479,30 @@ describe('session time limit', () => {
     const lasts = new Date(fresh.expires_at).getTime() - new Date(fresh.created_at).getTime();
     expect(lasts).toBeGreaterThan(29 * 60_000);
     expect(lasts).toBeLessThanOrEqual(30 * 60_000 + 5_000);
+  });
+
+  it('a game open or launched under the limit ends with the login, not hours later', async () => {
+    const m = await newMember(t, { fundMinor: 10_000n });
+    const gameSessions = () =>
+      t.db
+        .selectFrom('vendor_session')
+        .select('expires_at')
+        .where('member_id', '=', m.id)
+        .where('mode', '=', 'real')
+        .execute();
+    const roll = await dice(m.token);
+    expect((await roll('100')).statusCode).toBe(200);
+    // Launched with no limit: the launch session lasts its 12 hours.
+    const [before] = await gameSessions();
+    expect(new Date(before!.expires_at).getTime() - Date.now()).toBeGreaterThan(11 * 3_600_000);
+    expect((await setSessionLimit(m.token, 30)).statusCode).toBe(200);
+    const login = new Date((await sessionOf(m.token)).expires_at).getTime();
+    for (const g of await gameSessions()) expect(new Date(g.expires_at).getTime()).toBeLessThanOrEqual(login);
+    // A game launched now ends with the login too.
+    await dice(m.token);
+    const all = await gameSessions();
+    expect(all).toHaveLength(2);
+    for (const g of all) expect(new Date(g.expires_at).getTime()).toBeLessThanOrEqual(login);
   });
 
   it('a longer limit or removing it waits 24 hours; a value off the list is a 400', async () => {

@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { hashToken, newToken } from '../auth/session.service.js';
 import { assertMayPlay } from '../responsible/index.js';
@@ -19,7 +19,8 @@ export interface VendorSessionInput {
 /**
  * A launch session for a vendor game: an opaque random token (only its SHA-256 is stored) that the
  * vendor sends to `authenticate` and with every `bet`. Called by an adapter's `launch`. Refused
- * (`rg.excluded`) for a real-money session while the member is on a break.
+ * (`rg.excluded`) for a real-money session while the member is on a break; under a session time
+ * limit it ends when the member's login does.
  */
 export async function createVendorSession(
   db: Kysely<Database>,
@@ -29,7 +30,16 @@ export async function createVendorSession(
   // (games, live tables, lottery, sports) need one.
   if (input.mode === 'real') await assertMayPlay(db, input.memberId);
   const { token, hash } = newToken();
-  const expiresAt = new Date(Date.now() + (input.ttlMs ?? VENDOR_SESSION_TTL_MS));
+  let expiresAt = new Date(Date.now() + (input.ttlMs ?? VENDOR_SESSION_TTL_MS));
+  if (input.mode === 'real') {
+    // Under a session time limit, a game does not outlive the member's login (responsible gaming).
+    const { rows } = await sql<{ until: Date | string | null }>`
+      select max(s.expires_at) as until from session s
+        join rg_setting r on r.member_id = s.member_id and r.session_limit_minutes is not null
+       where s.member_id = ${input.memberId} and s.revoked_at is null`.execute(db);
+    const until = rows[0]?.until ? new Date(rows[0].until) : null;
+    if (until && until < expiresAt) expiresAt = until;
+  }
   await db
     .insertInto('vendor_session')
     .values({
