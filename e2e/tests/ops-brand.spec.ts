@@ -87,6 +87,27 @@ test.describe('back office: Brand', () => {
     await page.getByRole('button', { name: t('create') }).click();
     await expect(page.getByText(t('created', { code }))).toBeVisible();
     await snapThemes(page, 'ops-brand-create');
+
+    // Its own colours, saved with a reason, paint its player site.
+    await page.reload();
+    await page.getByRole('combobox', { name: en('operator', 'brand'), exact: true }).selectOption(code);
+    await expect(page.getByRole('heading', { name: new RegExp(t('title')) })).toContainText('E2E Brand');
+    await tab(page, 'look');
+    await page.locator('input.brand-colours__hex').first().fill('#e0457b');
+    await field(page.locator('form.brand-form'), t('reason')).fill('launch colours');
+    await page.getByRole('button', { name: t('save_look') }).click();
+    await expect(page.getByText(t('saved')).first()).toBeVisible();
+    const visitor = await browser.newContext();
+    const site = await visitor.newPage();
+    await site.addInitScript((c) => localStorage.setItem('merchantCode', c), code);
+    await site.goto('/');
+    const accent = () =>
+      site.evaluate(() =>
+        getComputedStyle(document.documentElement).getPropertyValue('--color-accent').trim(),
+      );
+    await expect.poll(accent).toBe('#e0457b');
+    await snapThemes(site, 'brand-theme-player');
+    await visitor.close();
   });
 
   test('on a 390-px phone', async ({ page }) => {

@@ -47,6 +47,7 @@ import { frameworkErrors, isApiPath, registerErrorHandling, sendNotFound } from 
 import { registerSecurityHeaders } from './plugins/security-headers.js';
 import { genRequestId } from './plugins/request-context.js';
 import { createRouteHooks } from './plugins/route-hooks.js';
+import { brandThemeCss } from '@arcadia/contract';
 import { registerSpa, themeOf } from './plugins/spa.js';
 import { registerJobs } from './jobs/index.js';
 import { lazyChildLoggerFactory, writesInfo } from './lib/lazy-logger.js';
@@ -448,6 +449,8 @@ export async function buildApp(deps: AppDeps) {
         theme: themeOf(request.headers.cookie),
       };
     },
+    // The brand's theme colours come with the page: no repaint once its JavaScript runs.
+    brandCss: async () => brandThemeCss((await brands.get(config.DEFAULT_MERCHANT)).settings.theme),
   });
   app.setNotFoundHandler((request, reply) => {
     if (!isApiPath(request.url) && spaFallback) {

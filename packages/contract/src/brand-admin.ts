@@ -4,7 +4,12 @@ import { brandAvailabilitySchema } from './ops.js';
 import { registerFieldRuleSchema } from './register-rules.js';
 import { registerFields } from './register-patterns.js';
 import { defineRoute } from './route.js';
-import { customerServiceEntrySchema, languageCodeSchema } from './system.js';
+import {
+  type BrandTheme,
+  brandThemeSchema,
+  customerServiceEntrySchema,
+  languageCodeSchema,
+} from './system.js';
 import { whitelabelModuleIds } from './whitelabel.js';
 
 /*
@@ -23,17 +28,6 @@ export const brandCodeSchema = z
   .trim()
   .toLowerCase()
   .regex(/^[a-z0-9][a-z0-9_-]{0,31}$/, 'lower-case letters, digits, - and _, at most 32');
-
-/** `#rrggbb` colour. */
-export const hexColourSchema = z.string().regex(/^#[0-9a-fA-F]{6}$/, 'a colour as #rrggbb');
-
-export const brandThemeSchema = z.object({
-  primary: hexColourSchema,
-  accent: hexColourSchema,
-  background: hexColourSchema,
-  text: hexColourSchema,
-});
-export type BrandTheme = z.infer<typeof brandThemeSchema>;
 
 /** The theme a brand has until someone chooses one. */
 export const defaultBrandTheme: BrandTheme = {

@@ -9,4 +9,5 @@ export * from './enums.js';
 export * from './whitelabel.js';
 export * from './register-patterns.js';
 export * from './support-rules.js';
+export * from './brand-theme.js';
 export type * from './route.js';

@@ -67,6 +67,18 @@ export const brandInfoSchema = brandPresentationSchema.extend({
 });
 export type BrandInfo = z.infer<typeof brandInfoSchema>;
 
+/** `#rrggbb` colour. */
+export const hexColourSchema = z.string().regex(/^#[0-9a-fA-F]{6}$/, 'a colour as #rrggbb');
+
+/** A brand's theme colours (the Brand page; the player site paints with them: brandThemeCss). */
+export const brandThemeSchema = z.object({
+  primary: hexColourSchema,
+  accent: hexColourSchema,
+  background: hexColourSchema,
+  text: hexColourSchema,
+});
+export type BrandTheme = z.infer<typeof brandThemeSchema>;
+
 export const permissionInfoSchema = z.object({
   brand: brandInfoSchema,
   customerService: z.array(customerServiceEntrySchema),
@@ -79,6 +91,8 @@ export const permissionInfoSchema = z.object({
   analytics: z.object({ gtagId: z.string().nullable() }),
   imageCDNs: z.array(z.string()),
   launchGameCDNs: z.array(z.string()),
+  /** The brand's own theme colours; null while it keeps the platform's. */
+  theme: brandThemeSchema.nullable(),
 });
 export type PermissionInfo = z.infer<typeof permissionInfoSchema>;
 

@@ -1,5 +1,6 @@
+import { brandThemeCss } from '@arcadia/contract';
 import { describe, expect, it } from 'vitest';
-import { themeOf, withFirstPaint } from './spa.js';
+import { themeOf, withBrandTheme, withFirstPaint } from './spa.js';
 
 const index = `<!doctype html><html><head><meta charset="UTF-8" /><title>x</title></head><body><div id="root"></div></body></html>`;
 
@@ -66,5 +67,41 @@ describe('the home page first paint', () => {
     expect(themeOf('theme=blue')).toBeUndefined();
     expect(themeOf('xtheme=light')).toBeUndefined();
     expect(themeOf(undefined)).toBeUndefined();
+  });
+});
+
+describe('the brand theme in the page', () => {
+  const html =
+    '<html><head><link rel="stylesheet" href="/assets/a.css"></head><body><div id="root"></div></body></html>';
+  it('adds the brand colours after the stylesheet, and nothing without a theme', () => {
+    const css = brandThemeCss({
+      primary: '#ff0066',
+      accent: '#00aaff',
+      background: '#101010',
+      text: '#fafafa',
+    });
+    const page = withBrandTheme(html, css);
+    expect(page.indexOf('<style id="brand-theme">')).toBeGreaterThan(page.indexOf('a.css'));
+    expect(page).toContain('--color-accent:#ff0066');
+    expect(page).toContain(':root[data-theme="dark"]{--color-bg:#101010');
+    expect(withBrandTheme(html, '')).toBe(html);
+  });
+  it('writes nothing for colours that are not #rrggbb', () => {
+    expect(
+      brandThemeCss({
+        primary: 'red;}</style><script>',
+        accent: '#00aaff',
+        background: '#101010',
+        text: '#fafafa',
+      }),
+    ).toBe('');
+  });
+  it('puts dark text on a light primary colour and white on a dark one', () => {
+    const on = (primary: string) =>
+      /--color-accent-contrast:(#[0-9a-f]{6})/.exec(
+        brandThemeCss({ primary, accent: '#000000', background: '#000000', text: '#ffffff' }),
+      )?.[1];
+    expect(on('#f5c451')).toBe('#14110a');
+    expect(on('#1a237e')).toBe('#ffffff');
   });
 });

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
+import { BRAND_THEME_STYLE_ID } from '@arcadia/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
 /** What the home page paints before its JavaScript has run: its first banner. */
@@ -14,6 +15,16 @@ export interface FirstPaint {
 }
 
 const THEME_SCRIPT = '<script src="/theme-init.js"></script>';
+
+/**
+ * The page with the brand's theme colours (`brandThemeCss`, already built from checked `#rrggbb`
+ * values) in a `<style>` at the end of `<head>`, after the stylesheet it overrides.
+ */
+export function withBrandTheme(html: string, css: string): string {
+  if (!css) return html;
+  const style = `<style id="${BRAND_THEME_STYLE_ID}">${css.replace(/<\/style/gi, '<\\/style')}</style>`;
+  return html.replace('</head>', () => `  ${style}\n  </head>`);
+}
 
 /** The `theme` cookie's value, when it names a theme. */
 export function themeOf(cookieHeader: string | undefined): 'dark' | 'light' | undefined {
@@ -83,7 +94,11 @@ export function withFirstPaint(indexHtml: string, paint: FirstPaint, styles: Inl
 export async function registerSpa(
   app: FastifyInstance,
   dir: string,
-  options: { firstPaint?: (request: FastifyRequest) => Promise<FirstPaint> } = {},
+  options: {
+    firstPaint?: (request: FastifyRequest) => Promise<FirstPaint>;
+    /** The CSS of the default brand's theme colours ('' for none); never the back office's. */
+    brandCss?: () => Promise<string>;
+  } = {},
 ) {
   const indexFile = path.join(dir, 'index.html');
   if (!fs.existsSync(indexFile)) return null;
@@ -112,14 +127,32 @@ export async function registerSpa(
   });
   const sendIndex = (reply: FastifyReply, body: Buffer | string) =>
     reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(body);
+  const brandCss = async (request: FastifyRequest) =>
+    options.brandCss
+      ? options.brandCss().catch((err: unknown) => {
+          request.log.warn({ err }, 'brand theme unavailable');
+          return '';
+        })
+      : '';
+  // The themed page, remembered for the theme it was made for (brands change rarely).
+  let themed: { css: string; html: Buffer } | null = null;
+  const themedIndex = (css: string) => {
+    if (!css) return indexHtml;
+    if (themed?.css !== css) themed = { css, html: Buffer.from(withBrandTheme(indexText, css)) };
+    return themed.html;
+  };
   const home = async (request: FastifyRequest, reply: FastifyReply) => {
-    if (!options.firstPaint) return sendIndex(reply, indexHtml);
+    const css = await brandCss(request);
+    if (!options.firstPaint) return sendIndex(reply, themedIndex(css));
     // The page never fails for its banner: without one it is the plain index.html.
     const paint = await options.firstPaint(request).catch((err: unknown) => {
       request.log.warn({ err }, 'home first paint unavailable');
       return null;
     });
-    return sendIndex(reply, paint ? withFirstPaint(indexText, paint, styles) : indexHtml);
+    return sendIndex(
+      reply,
+      paint ? withBrandTheme(withFirstPaint(indexText, paint, styles), css) : themedIndex(css),
+    );
   };
   app.get('/', home);
   return (request: FastifyRequest, reply: FastifyReply) => {
@@ -127,6 +160,9 @@ export async function registerSpa(
     const wantsPage = (request.method === 'GET' || request.method === 'HEAD') && !accept.startsWith('image/');
     const looksLikeFile = /\.[a-z0-9]{1,8}$/i.test(request.url.split('?')[0] ?? '');
     if (!wantsPage || looksLikeFile) return null;
-    return sendIndex(reply, indexHtml);
+    if (request.url === '/ops' || request.url.startsWith('/ops/') || request.url.startsWith('/ops?')) {
+      return sendIndex(reply, indexHtml);
+    }
+    return brandCss(request).then((css) => sendIndex(reply, themedIndex(css)));
   };
 }

@@ -1,5 +1,5 @@
 import type { SystemStatus } from '@arcadia/contract';
-import { flattenWhitelabel } from '@arcadia/contract/client';
+import { BRAND_THEME_STYLE_ID, brandThemeCss, flattenWhitelabel } from '@arcadia/contract/client';
 import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { ApiError, call } from './api-client';
@@ -14,6 +14,7 @@ async function fetchStatus(): Promise<SystemStatus> {
     session.set('merchant', code);
     session.set('merchantCode', code);
     local.set('merchantCode', code);
+    applyBrandTheme(status);
     return status;
   } catch (err) {
     // A remembered brand that no longer exists: forget it and ask for the deployment's default.
@@ -24,6 +25,24 @@ async function fetchStatus(): Promise<SystemStatus> {
     }
     throw err;
   }
+}
+
+/**
+ * Paints the player site in the brand's colours (the server wrote the default brand's into the
+ * page; this follows the brand actually shown and a change made in the back office). The back
+ * office keeps the platform's own look.
+ */
+function applyBrandTheme(status: SystemStatus) {
+  if (location.pathname.startsWith('/ops')) return;
+  const css = brandThemeCss(status.info.theme);
+  let el = document.getElementById(BRAND_THEME_STYLE_ID);
+  if (!el && !css) return;
+  if (!el) {
+    el = document.createElement('style');
+    el.id = BRAND_THEME_STYLE_ID;
+    document.head.append(el);
+  }
+  if (el.textContent !== css) el.textContent = css;
 }
 
 /** The permission bootstrap; refreshed each minute so a maintenance switch reaches open pages. */

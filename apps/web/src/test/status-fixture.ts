@@ -60,6 +60,7 @@ export function statusFixture(overrides: Partial<SystemStatus> = {}): SystemStat
       analytics: { gtagId: null },
       imageCDNs: [],
       launchGameCDNs: [],
+      theme: null,
     },
     ...overrides,
   };

@@ -379,6 +379,13 @@ describe('roles and brand scoping', () => {
     );
     expect(look.statusCode, look.body).toBe(200);
     expect(look.json().value.theme).toEqual(theme);
+    // The player site paints with it: the permission bootstrap carries the theme.
+    const status = await t.app.inject({
+      method: 'GET',
+      url: '/wps/system/status',
+      headers: { merchant: code },
+    });
+    expect(status.json().value.info.theme).toEqual(theme);
     const js = await call(
       'PUT',
       `/ops/merchants/${code}/brand/look`,

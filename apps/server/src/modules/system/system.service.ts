@@ -47,6 +47,7 @@ export function createSystemService(deps: { repository: SystemRepository; brands
           analytics: s.analytics,
           imageCDNs: s.imageCDNs,
           launchGameCDNs: s.launchGameCDNs,
+          theme: s.theme ?? null,
         },
       };
     },
