@@ -1,3 +1,4 @@
+import { opsPagePaths } from '@arcadia/contract';
 import type { FastifyInstance } from 'fastify';
 import helmet, { type HelmetOptions } from 'helmet';
 
@@ -48,9 +49,12 @@ export const API_HEADERS: HeaderSet = Object.freeze({
  * Narrower than the error handler's API paths: `/house/play` is a page.
  */
 const JSON_ONLY_PREFIXES = ['/wps/', '/ops/', '/vendor/', '/house/api/'];
+/** The back office's pages live under `/ops/` too: documents, with the document headers. */
+const OPS_PAGES = new Set(opsPagePaths.map((p) => `/ops/${p}`));
 
 export function answersJsonOnly(url: string): boolean {
-  return JSON_ONLY_PREFIXES.some((prefix) => url.startsWith(prefix));
+  if (!JSON_ONLY_PREFIXES.some((prefix) => url.startsWith(prefix))) return false;
+  return !OPS_PAGES.has(url.split('?')[0] ?? '');
 }
 
 /**

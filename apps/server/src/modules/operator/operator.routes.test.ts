@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoAccounts } from '../../db/seeds/seed.js';
 import { demoBrand } from '../../db/seeds/brands/demo.js';
 import { isApiPath } from '../../plugins/errors.js';
+import { answersJsonOnly } from '../../plugins/security-headers.js';
 import { TEST_OPS_KEY, type TestApp, buildTestApp } from '../../test/build-test-app.js';
 import { createBrandRepository } from '../brand/brand.repository.js';
 import { checkLedger } from '../ledger/ledger.check.js';
@@ -824,6 +825,11 @@ describe('the operator page', () => {
     expect(isApiPath('/ops/audit')).toBe(true);
     expect(isApiPath('/ops/brands')).toBe(true);
     expect(isApiPath('/ops/players/x')).toBe(true);
+    // …and get a document's security headers (its scripts may load), the API the JSON set.
+    for (const page of ['/ops', '/ops/brand', '/ops/audit-log?x=1'])
+      expect(answersJsonOnly(page), page).toBe(false);
+    expect(answersJsonOnly('/ops/brands')).toBe(true);
+    expect(answersJsonOnly('/ops/merchants/demo/brand')).toBe(true);
   });
 });
 
