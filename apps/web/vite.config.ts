@@ -28,5 +28,20 @@ export default defineConfig({
     manifest: true,
     target: 'es2022',
     sourcemap: true,
+    // The libraries every page runs first (React, the router, TanStack Query, i18next, zustand) in one
+    // chunk: split along the app's lazy routes they came as a dozen small chunks, each compressed
+    // alone (5 KB gzip more on the home route), and one chunk also caches across deploys.
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          groups: [
+            {
+              name: 'shell',
+              test: /node_modules[\\/](react|react-dom|scheduler|react-router|i18next|react-i18next|html-parse-stringify|void-elements|@tanstack[\\/](?:query-core|react-query)|zustand|use-sync-external-store)[\\/]/,
+            },
+          ],
+        },
+      },
+    },
   },
 });
