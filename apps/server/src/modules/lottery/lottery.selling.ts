@@ -153,14 +153,29 @@ export function createLotterySelling(deps: {
       if (ok.length > 0) {
         const ids = ok.map((b) => String(b.id)).join(',');
         const payouts = ok.map((b) => String(b.payout)).join(',');
-        const { rows: done } = await sql<BetRow>`
-          update lottery_bet b
-          set status = case when x.payout > 0 then 'won' else 'lost' end, payout = x.payout,
-              settled_at = now(), paid = true
-          from unnest(${`{${ids}}`}::bigint[], ${`{${payouts}}`}::bigint[]) as x(id, payout)
-          where b.id = x.id and b.status = 'open'
-          returning b.*`.execute(db);
-        settled.push(...done);
+        // Only the ids of the rows it changed come back (one array, one row): the rest of each row
+        // is what was read, with the recorded status, payout and time.
+        const { rows } = await sql<{ settled_at: Date; ids: string }>`
+          with done as (
+            update lottery_bet b
+            set status = case when x.payout > 0 then 'won' else 'lost' end, payout = x.payout,
+                settled_at = now(), paid = true
+            from unnest(${`{${ids}}`}::bigint[], ${`{${payouts}}`}::bigint[]) as x(id, payout)
+            where b.id = x.id and b.status = 'open'
+            returning b.id
+          )
+          select now() as settled_at, coalesce(array_agg(id), '{}')::text as ids from done`.execute(db);
+        const at = rows[0]!.settled_at;
+        const changed = new Set(rows[0]!.ids.slice(1, -1).split(','));
+        for (const b of ok) {
+          if (!changed.has(String(b.id))) continue;
+          settled.push({
+            ...b,
+            status: BigInt(b.payout) > 0n ? 'won' : 'lost',
+            settled_at: at,
+            paid: true,
+          });
+        }
       }
       if (voided.length > 0) {
         await db

@@ -489,15 +489,26 @@ export function createSportsBetting(deps: {
       const paid: BetRow[] = [];
       await rounds.sendResults(toPay, async (ok, voided) => {
         if (ok.length > 0) {
-          const { rows } = await sql<BetRow>`
-            update sport_bet b
-            set status = x.status, payout = x.payout, settled_at = now(), paid = true
-            from unnest(${`{${ok.map((b) => b.id).join(',')}}`}::bigint[],
-                        ${`{${ok.map((b) => b.payout).join(',')}}`}::bigint[],
-                        ${`{${ok.map((b) => statusOf(BigInt(b.payout), b.results)).join(',')}}`}::text[]) as x(id, payout, status)
-            where b.id = x.id and b.status = 'open'
-            returning b.*`.execute(db);
-          paid.push(...rows);
+          const statuses = ok.map((b) => statusOf(BigInt(b.payout), b.results));
+          // Only the ids of the rows it changed come back (one array, one row): the rest of each
+          // row is what was read, with the recorded status, payout and time.
+          const { rows } = await sql<{ settled_at: Date; ids: string }>`
+            with done as (
+              update sport_bet b
+              set status = x.status, payout = x.payout, settled_at = now(), paid = true
+              from unnest(${`{${ok.map((b) => b.id).join(',')}}`}::bigint[],
+                          ${`{${ok.map((b) => b.payout).join(',')}}`}::bigint[],
+                          ${`{${statuses.join(',')}}`}::text[]) as x(id, payout, status)
+              where b.id = x.id and b.status = 'open'
+              returning b.id
+            )
+            select now() as settled_at, coalesce(array_agg(id), '{}')::text as ids from done`.execute(db);
+          const at = rows[0]!.settled_at;
+          const changed = new Set(rows[0]!.ids.slice(1, -1).split(','));
+          ok.forEach(({ results: _results, ...b }, k) => {
+            if (changed.has(String(b.id)))
+              paid.push({ ...b, status: statuses[k]!, settled_at: at, paid: true });
+          });
         }
         if (voided.length > 0) {
           await db
