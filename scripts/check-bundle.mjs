@@ -7,10 +7,11 @@ import { fileURLToPath } from 'node:url';
 import { measureHomeBundle } from './home-bundle.mjs';
 
 /**
- * The ceiling (KB = 1,000 bytes, gzip level 9, as the bench counts). 145 KB at the time it was set: React DOM alone is
- * about 62 KB of it, React Router 14, i18next 15, TanStack Query 9 (bench/README.md, "startup").
+ * The ceiling (KB = 1,000 bytes, gzip level 9, as the bench counts). The home route was 140.9 KB when it was
+ * lowered to 145: React DOM alone is about 62 KB of it, React Router 14, i18next 15, TanStack Query 9
+ * (bench/README.md, "startup").
  */
-export const BUDGET_KB = 150;
+export const BUDGET_KB = 145;
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const bundle = measureHomeBundle(root);
