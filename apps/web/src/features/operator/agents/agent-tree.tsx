@@ -11,7 +11,12 @@ interface TreeProps {
   fmt: OpsFormat;
   mayMove: boolean;
   onMove(account: string): void;
+  /** Opens a top agent's contracts; absent when the role may not read them. */
+  onContracts?(agent: { id: string; account: string }): void;
 }
+
+/** A top agent: an agent with no upline (the platform pays its contracts). */
+export const isTopAgent = (node: AgentTreeNode) => node.isAgent && node.level === 0;
 
 /** One member of the tree: expands to its direct downlines (loaded when opened). */
 function Node({ node, ...props }: TreeProps & { node: AgentTreeNode }) {
@@ -57,17 +62,23 @@ function Node({ node, ...props }: TreeProps & { node: AgentTreeNode }) {
             {t('agents.deposits')} {fmt.minor(node.month.depositAmount)}
           </span>
         </span>
-        {props.mayMove ? (
-          <button
-            type="button"
-            className="button button--small ops-agents__move"
-            onClick={() => props.onMove(node.account)}
-          >
-            {t('agents.move')}
-          </button>
-        ) : (
-          <span />
-        )}
+        <span className="ops-agents__move ops-agents__actions">
+          {props.onContracts && isTopAgent(node) && (
+            <button
+              type="button"
+              className="button button--small"
+              aria-label={t('agentContracts.open_label', { account: node.account })}
+              onClick={() => props.onContracts?.({ id: node.id, account: node.account })}
+            >
+              {t('agentContracts.open')}
+            </button>
+          )}
+          {props.mayMove && (
+            <button type="button" className="button button--small" onClick={() => props.onMove(node.account)}>
+              {t('agents.move')}
+            </button>
+          )}
+        </span>
       </div>
       {open && <Level parentId={node.id} {...props} />}
     </li>
@@ -113,12 +124,14 @@ export function AgentTree({
   mayMove,
   onRoot,
   onMove,
+  onContracts,
 }: {
   brand: OpsBrand;
   rootId: string | null;
   mayMove: boolean;
   onRoot(id: string | null): void;
   onMove(account: string): void;
+  onContracts?(agent: { id: string; account: string }): void;
 }) {
   const { t } = useTranslation('operator');
   const fmt = useOpsFormat(brand);
@@ -160,10 +173,18 @@ export function AgentTree({
               fmt={fmt}
               mayMove={mayMove}
               onMove={onMove}
+              onContracts={onContracts}
             />
           </ul>
         ) : rootId === null ? (
-          <Level parentId={null} brand={brand} fmt={fmt} mayMove={mayMove} onMove={onMove} />
+          <Level
+            parentId={null}
+            brand={brand}
+            fmt={fmt}
+            mayMove={mayMove}
+            onMove={onMove}
+            onContracts={onContracts}
+          />
         ) : null}
       </div>
     </section>
