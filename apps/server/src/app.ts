@@ -85,7 +85,7 @@ import { createPvpModule } from './modules/pvp/index.js';
 import { createInboxModule } from './modules/inbox/index.js';
 import { createRewardsModule } from './modules/rewards/index.js';
 import { createPlayersModule } from './modules/players/index.js';
-import { createUploadStore } from './lib/upload-store.js';
+import { uploadStoreFor } from './lib/upload-store.js';
 import { createRiskModule } from './modules/risk/index.js';
 import { createAgentOpsModule } from './modules/agent/agent-ops.js';
 
@@ -171,6 +171,7 @@ export async function buildApp(deps: AppDeps) {
   });
   const members = createMemberService({ repository: createMemberRepository(db) });
   const ledger = createLedgerService(db);
+  const uploads = uploadStoreFor(config);
   const operators = createOperatorService({ repository: createOperatorRepository(db), throttle });
   // The real-time channel (docs/realtime.md): sockets at /ws on this server, Redis across instances.
   // It authenticates member sockets with the session service below (read when a socket connects).
@@ -209,7 +210,7 @@ export async function buildApp(deps: AppDeps) {
   const brandModule = createBrandModule({
     db,
     brands,
-    uploads: createUploadStore(path.join(config.DATA_DIR, 'uploads')),
+    uploads,
     hub: () => realtime.hub,
   });
   // Responsible gaming (docs/responsible-gaming.md): deposit limits and breaks, checked where money moves.
@@ -349,7 +350,7 @@ export async function buildApp(deps: AppDeps) {
     hub: () => realtime?.hub,
     clock,
     checkPaymentPassword: wallet.checkPaymentPassword,
-    uploads: createUploadStore(path.join(config.DATA_DIR, 'uploads')),
+    uploads,
   });
   rewards.register(app, hooks);
   for (const job of rewards.jobs) jobs.register(job);
@@ -402,7 +403,7 @@ export async function buildApp(deps: AppDeps) {
   const content = createContentModule({
     db,
     brands,
-    uploads: createUploadStore(path.join(config.DATA_DIR, 'uploads')),
+    uploads,
   });
   content.register(app, hooks);
   inbox.register(app, hooks, { brands });

@@ -44,6 +44,19 @@ export const configSchema = z.object({
   TEST_CLOCK: flag.default(false),
   /** `GET /metrics` for Prometheus: with a token, bearer-only; without, loopback only (docs/operations.md). */
   METRICS_TOKEN: z.string().min(16).optional(),
+  /**
+   * Uploads (promotion applications, banners, artwork, logos) in an S3-compatible bucket instead of
+   * `DATA_DIR/uploads` (docs/configuration.md): the bucket, and the endpoint for a non-AWS store.
+   */
+  UPLOADS_S3_BUCKET: z.string().min(3).max(63).optional(),
+  UPLOADS_S3_ENDPOINT: z.url().optional(),
+  UPLOADS_S3_REGION: z.string().min(1).default('us-east-1'),
+  /** Path-style URLs (`endpoint/bucket/key`), as MinIO and most self-hosted stores want. */
+  UPLOADS_S3_PATH_STYLE: flag.default(true),
+  UPLOADS_S3_PREFIX: z.string().max(200).default(''),
+  /** Keys; without them the SDK's default chain (environment, instance role) is used. */
+  UPLOADS_S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  UPLOADS_S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
   JOBS_ENABLED: flag.default(true),
   /** How often each job's schedule is checked. */
   JOBS_TICK_MS: z.coerce.number().int().min(100).default(15_000),
