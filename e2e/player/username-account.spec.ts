@@ -24,6 +24,8 @@ test.describe('a member who registers by username', () => {
   test.beforeEach(({ context }) => withoutAnnouncementPopups(context));
 
   test('registers, logs out and in, changes the password and logs in with the new one', async ({ page }) => {
+    // Four sign-ins and eight full-page screenshots: more than the default minute on a loaded machine.
+    test.setTimeout(120_000);
     const username = uniqueUsername('pu');
     const firstPassword = password('a');
     const newPassword = password('b');
