@@ -3,6 +3,8 @@ import { demo, en, field, logInOperator, opsApiKey, snapThemes } from '../suppor
 
 const r = (key: string, values?: Record<string, string | number>) => en('operator', `risk.${key}`, values);
 const a = (key: string, values?: Record<string, string | number>) => en('operator', `agents.${key}`, values);
+const c = (key: string, values?: Record<string, string | number>) =>
+  en('operator', `agentContracts.${key}`, values);
 const ops = { 'x-ops-key': opsApiKey };
 
 /** Low thresholds, so the demo brand's own deposits, wins and shared loopback IP raise flags. */
@@ -93,6 +95,57 @@ test.describe('back office: Risk and Agents', () => {
     await dialog.getByRole('button', { name: a('move'), exact: true }).click();
     await expect(dialog.getByText(en('errors', 'agent.move_cycle'))).toBeVisible();
     await snapThemes(page, 'ops-agents-move-refused');
+  });
+
+  test('a top agent’s contracts: a daily salary with one tier, in force at once', async ({ page }) => {
+    await openPage(page, 'agents', a('tree_title'));
+    const tree = page.getByTestId('ops-agent-tree');
+    // The demo agent has no upline: a top agent, paid by the platform.
+    const node = tree
+      .getByTestId('ops-agent-node')
+      .filter({ has: page.getByText(demo.agent.username, { exact: true }) })
+      .first();
+    await node.getByRole('button', { name: c('open_label', { account: demo.agent.username }) }).click();
+    const panel = page.getByTestId('ops-agent-contracts');
+    await expect(
+      panel.getByRole('heading', { name: c('title', { account: demo.agent.username }) }),
+    ).toBeVisible();
+    await panel.getByRole('tab', { name: c('kind.daily'), exact: true }).click();
+    await panel.getByRole('button', { name: c('set'), exact: true }).click();
+    const form = panel.getByRole('form', { name: c('form_title', { kind: c('kind.daily') }) });
+    // Start from one tier (a contract set before brings its own rows).
+    const rows = form.getByTestId('ops-contract-tier');
+    while ((await rows.count()) > 1)
+      await form.getByRole('button', { name: c('remove_tier', { n: await rows.count() }) }).click();
+    await field(form, c('bet.daily')).fill('');
+    await form.getByRole('button', { name: c('save'), exact: true }).click();
+    await expect(form.getByText(c('err_amount'))).toBeVisible();
+    await field(form, c('bet.daily')).fill('500');
+    await field(form, c('active_members')).fill('1');
+    await field(form, c('rate_type')).selectOption('P');
+    await field(form, c('rate_percent')).fill('1.5');
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await snapThemes(page, 'ops-agent-contracts-form');
+    await form.getByRole('button', { name: c('save'), exact: true }).click();
+    await expect(panel.getByRole('status')).toContainText(c('kind_in_text.daily'));
+    const inForce = panel.getByRole('region', { name: c('in_force'), exact: true });
+    await expect(inForce).toContainText(c('status.V'));
+    const tiers = inForce.getByTestId('ops-contract-tiers');
+    await expect(tiers.getByRole('row')).toHaveCount(2);
+    await expect(tiers.getByRole('row').nth(1)).toContainText('1.5 %');
+    await expect(panel.getByTestId('ops-contract-history')).toContainText(
+      `operator:${demo.operator.username}`,
+    );
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await snapThemes(page, 'ops-agent-contracts');
+
+    await page.setViewportSize({ width: 390, height: 844 });
+    await panel.getByRole('button', { name: c('set'), exact: true }).click();
+    await expect(form).toBeVisible();
+    await page.evaluate(() => window.scrollTo(0, 0));
+    // Nothing is wider than the phone: wide tables scroll inside their card.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await snapThemes(page, 'ops-agent-contracts-phone');
   });
 
   test('on a 390-px phone', async ({ page }) => {

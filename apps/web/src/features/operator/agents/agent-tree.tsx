@@ -163,7 +163,10 @@ export function AgentTree({
             ))}
         </ol>
       </nav>
-      <div className="ops-agents__tree" data-testid="ops-agent-tree">
+      <div
+        className={`ops-agents__tree${onContracts ? ' ops-agents__tree--contracts' : ''}`}
+        data-testid="ops-agent-tree"
+      >
         {rootId !== null && root.data?.parent ? (
           <ul>
             <Node
