@@ -65,6 +65,12 @@ describe('contract transitions', () => {
     });
     expect(set.statusCode).toBe(200);
     expect(set.json().value).toMatchObject({ status: 'V', version: 1, payer: null });
+    // The history names the operator once (`operator:<name>`; the deployment key as `operator:ops-key`).
+    const view = (await call('GET', `/ops/merchants/demo/contracts/daily/${ids.top}`, 'ops')).json().value;
+    expect(view.history.map((h: { actor: string }) => h.actor)).toEqual([
+      'operator:ops-key',
+      'operator:ops-key',
+    ]);
     const refused = await call('PUT', `/ops/merchants/demo/contracts/daily/${ids.a1}`, 'ops', {
       details: [tier(0.01)],
     });

@@ -55,6 +55,10 @@ interface Notice {
  * Offers, acceptances, rejections and terminations (docs/contracts.md "States"). Every transition
  * runs in one transaction with its audit row; notifications go out after it commits.
  */
+/** The contract history's actor for an operator: the audit actor (`operator:<name>`, `ops-key`) as `operator:<name>`. */
+const eventActor = (auditActor: string) =>
+  auditActor.startsWith('operator:') ? auditActor : `operator:${auditActor}`;
+
 export function createContractsService(deps: {
   repository: ContractsRepository;
   ledger: LedgerService;
@@ -551,7 +555,7 @@ export function createContractsService(deps: {
       assertKindEnabled(brand, kind);
       const target = await this.topAgent(brand, memberId);
       const parsed = parseTerms(brand, kind, body);
-      const actor = `operator:${operator}`;
+      const actor = eventActor(operator);
       const { row, notices } = await ledger.transaction(async (tx) => {
         const pending = await newVersion(tx, brand, kind, target.id, null, parsed, actor);
         const n = await putInForce(tx, brand, pending, actor);
@@ -570,7 +574,7 @@ export function createContractsService(deps: {
 
     async opsTerminate(brand: Brand, kind: ContractKindName, memberId: string, operator: string) {
       const target = await this.topAgent(brand, memberId);
-      const actor = `operator:${operator}`;
+      const actor = eventActor(operator);
       const { count, notices } = await ledger.transaction(async (tx) => {
         let count = 0;
         const out: Notice[] = [];
