@@ -75,6 +75,15 @@ test.describe('rewards journey', () => {
     await expect(open.getByText(en('payments', 'no_payment_password'))).toBeVisible();
     await expect(open.getByTestId('withdraw-turnover')).toHaveCount(0);
 
+    // The roll's valid bet counts once its round has closed on the platform (its settlement may
+    // land a moment after the game's answer on a loaded machine): wait for the rebate to accrue.
+    await expect
+      .poll(async () => {
+        const res = await friend.request.get('/wps/rebate', { headers: { authorization: token } });
+        return ((await res.json()) as { value?: { accrued?: number } }).value?.accrued ?? 0;
+      })
+      .toBeGreaterThan(0);
+
     // The reward centre: the rebate of that roll and the mission "Bet $100 on any game".
     const centre = await openMemberPage(friend, 'rewardCenter');
     const rebate = centre.getByRole('listitem').filter({ hasText: en('common', 'manual_rebate') });
