@@ -318,4 +318,27 @@ export const rewardsEndpoints = {
     encrypted: false,
     opsRoles: ['admin', 'finance', 'support'],
   },
+  // Raffles: the original's relay names (REWCEN3 claims; the status read is public).
+  raffleStatus: {
+    method: 'GET',
+    path: '/wps/relay/MCSFE_getRafflePromotionStatus',
+    auth: 'optional',
+    encrypted: false,
+  },
+  raffleClaim: {
+    method: 'POST',
+    path: '/wps/relay/MCSFE_claimRafflePromotion',
+    auth: 'member',
+    encrypted: false,
+    modId: 'REWCEN3',
+    trial: false,
+  },
+  raffleClaimMcs2: {
+    method: 'POST',
+    path: '/wps/relay/MCS2_claimRafflePromotion',
+    auth: 'member',
+    encrypted: false,
+    modId: 'REWCEN3',
+    trial: false,
+  },
 } as const satisfies Record<string, Endpoint>;

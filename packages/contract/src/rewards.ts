@@ -539,6 +539,133 @@ export const applicationImageSchema = z.object({
   data: z.string(),
 });
 
+/*
+ * Raffles (抽奖, docs/rewards.md "Raffles"; the original's `MCS2_claimRafflePromotion`,
+ * `MCSFE_claimRafflePromotion` and `MCSFE_getRafflePromotionStatus`): a promotion whose members
+ * earn tickets during a window — one per `turnoverPerTicket` of settled valid bets placed in it
+ * and `ticketsPerDeposit` per deposit of at least `minDeposit`, at most `maxTickets` each (trial
+ * accounts none) — and whose prizes are drawn at `drawAt` by the fair stream from a server seed
+ * committed (SHA-256) when the raffle was created and revealed at the draw. A prize is claimed
+ * from the reward centre (`BONUS`, from the promotions expense) before it expires.
+ */
+export const RAFFLE_MAX_PRIZES = 1_000;
+export const raffleSchema = z
+  .object({
+    id: z.string().regex(/^[a-z0-9_-]{1,32}$/),
+    title: localized.refine((t) => Object.keys(t).length > 0, {
+      message: 'a title in one language at least',
+    }),
+    summary: localized.default({}),
+    /** Tickets are earned from `startsAt` (inclusive) to `endsAt` (exclusive). */
+    startsAt: z.iso.datetime(),
+    endsAt: z.iso.datetime(),
+    /** When the prizes are drawn (at or after `endsAt`). */
+    drawAt: z.iso.datetime(),
+    /** Valid bets (major units) per ticket; 0: bets earn none. */
+    turnoverPerTicket: z.number().min(0).max(1_000_000).default(0),
+    /** Only these product types' bets count (empty: every product). */
+    productTypes: z.array(rebateProductTypeSchema).max(20).default([]),
+    /** Tickets per deposit of at least `minDeposit`; 0: deposits earn none. */
+    ticketsPerDeposit: z.number().int().min(0).max(100).default(0),
+    minDeposit: z.number().min(0).max(1_000_000).default(0),
+    /** The most tickets one member holds. */
+    maxTickets: z.number().int().min(1).max(1_000_000).default(100),
+    /** Prize tiers, first prize first: `count` winners of `amount` each (major units). */
+    prizes: z
+      .array(
+        z.object({
+          count: z.number().int().min(1).max(RAFFLE_MAX_PRIZES),
+          amount: z.number().positive().max(1_000_000),
+        }),
+      )
+      .min(1)
+      .max(20),
+    /** No member wins two prizes (else each ticket may win once). */
+    distinctWinners: z.boolean().default(true),
+    /** Days a prize may be claimed after the draw. */
+    claimDays: z.number().int().min(1).max(90).default(7),
+  })
+  .refine((r) => Date.parse(r.endsAt) > Date.parse(r.startsAt), {
+    message: 'endsAt must be after startsAt',
+    path: ['endsAt'],
+  })
+  .refine((r) => Date.parse(r.drawAt) >= Date.parse(r.endsAt), {
+    message: 'the draw is at or after the end of the window',
+    path: ['drawAt'],
+  })
+  .refine((r) => r.turnoverPerTicket > 0 || r.ticketsPerDeposit > 0, {
+    message: 'tickets must be earned by bets, deposits or both',
+    path: ['turnoverPerTicket'],
+  })
+  .refine((r) => r.prizes.reduce((n, p) => n + p.count, 0) <= RAFFLE_MAX_PRIZES, {
+    message: `at most ${RAFFLE_MAX_PRIZES} prizes`,
+    path: ['prizes'],
+  });
+export type Raffle = z.infer<typeof raffleSchema>;
+/**
+ * A brand's raffles as the operator writes them (`feature: 'raffles'` of the rewards settings):
+ * the whole list. A new id creates a raffle (its seed committed at once); one not started yet may
+ * change or go; a started one may change only its texts; a drawn one not at all.
+ */
+export const rafflesSettingsSchema = z.object({
+  list: z
+    .array(raffleSchema)
+    .max(50)
+    .default([])
+    .refine((l) => new Set(l.map((r) => r.id)).size === l.length, { message: 'raffle ids must be unique' }),
+});
+export type RafflesSettings = z.infer<typeof rafflesSettingsSchema>;
+
+/** `upcoming` (window not open), `open` (earning), `closed` (waiting for the draw), `drawn`. */
+export const raffleStatusSchema = z.enum(['upcoming', 'open', 'closed', 'drawn']);
+export const rafflePrizeStatusSchema = z.enum(['unclaimed', 'claimed', 'expired']);
+export const raffleMyPrizeSchema = z.object({
+  prizeId: z.string(),
+  raffleId: z.string(),
+  /** The prize tier, 1 for the first prize. */
+  rank: z.number().int(),
+  amount: z.number(),
+  ticket: z.number().int(),
+  status: rafflePrizeStatusSchema,
+  expiresAt: z.iso.datetime(),
+  claimedAt: z.iso.datetime().nullable(),
+});
+export const raffleOutSchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  summary: z.string(),
+  status: raffleStatusSchema,
+  startsAt: z.iso.datetime(),
+  endsAt: z.iso.datetime(),
+  drawAt: z.iso.datetime(),
+  turnoverPerTicket: z.number(),
+  productTypes: z.array(z.string()),
+  ticketsPerDeposit: z.number().int(),
+  minDeposit: z.number(),
+  maxTickets: z.number().int(),
+  distinctWinners: z.boolean(),
+  claimDays: z.number().int(),
+  prizes: z.array(z.object({ rank: z.number().int(), count: z.number().int(), amount: z.number() })),
+  /** SHA-256 (hex) of the server seed, published from the start. */
+  commitment: z.string(),
+  /** The server seed, revealed at the draw (null before). */
+  serverSeed: z.string().nullable(),
+  /** After the draw: every ticket and how many members held them. */
+  totalTickets: z.number().int().nullable(),
+  entries: z.number().int().nullable(),
+  /** The member's tickets (live until the draw, then as drawn); null for visitors and trial accounts. */
+  tickets: z.number().int().nullable(),
+  /** The member's valid bets counted so far (major units), null for visitors. */
+  validBet: z.number().nullable(),
+  /** The winners in draw order, masked accounts (after the draw). */
+  winners: z.array(
+    z.object({ rank: z.number().int(), account: z.string(), amount: z.number(), ticket: z.number().int() }),
+  ),
+  mine: z.array(raffleMyPrizeSchema),
+});
+export type RaffleOut = z.infer<typeof raffleOutSchema>;
+export const raffleClaimBodySchema = z.object({ prizeId: z.string().regex(/^\d{1,18}$/) });
+
 /** The rewards' settings an operator edits per brand (each part of `merchant.settings`). */
 export const rewardsSettingsSchema = z.object({
   rebate: rebateSettingsSchema,
@@ -560,6 +687,9 @@ export const rewardsSettingsUpdateSchema = z.discriminatedUnion('feature', [
   z.object({ feature: z.literal('referral'), value: referralSettingsSchema, reason: opsReason }),
   z.object({ feature: z.literal('missions'), value: missionsSettingsSchema, reason: opsReason }),
   z.object({ feature: z.literal('redRain'), value: redRainSettingsSchema, reason: opsReason }),
+  // Raffles live in tables of their own (seeds, tickets, prizes): written here, read on the
+  // liabilities and the members' raffle status.
+  z.object({ feature: z.literal('raffles'), value: rafflesSettingsSchema, reason: opsReason }),
 ]);
 export type RewardsSettingsUpdate = z.infer<typeof rewardsSettingsUpdateSchema>;
 
@@ -796,16 +926,18 @@ export const rewardsRoutes = {
     ...endpoints.rewardCenter,
     tag: 'rewards',
     summary:
-      "The reward centre (the original's `getPromotionClaimList`): everything the member can claim now — promotions with their amount, the accrued manual rebate, red envelopes to open — and how many (the menu badge). Each item is claimed through its own call (`MCSFE_claimIssuedPromotion`, `/wps/rebate/claim`, `/wps/redEnvelopes/grab`).",
+      "The reward centre (the original's `getPromotionClaimList`): everything the member can claim now — promotions with their amount, the accrued manual rebate, red envelopes to open — and how many (the menu badge). Each item is claimed through its own call (`MCSFE_claimIssuedPromotion`, `/wps/rebate/claim`, `/wps/redEnvelopes/grab`, `MCS2_claimRafflePromotion`).",
     reply: z.object({
       list: z.array(
         z.object({
-          kind: z.enum(['promotion', 'rebate', 'red_envelope', 'mission']),
-          /** The promotion's id; `rebate` for the manual rebate; the red envelope's id. */
+          kind: z.enum(['promotion', 'rebate', 'red_envelope', 'mission', 'raffle']),
+          /** The promotion's id; `rebate` for the manual rebate; the red envelope's id; a raffle prize's id. */
           id: z.string(),
           title: z.string(),
           /** What a claim pays; null for a red envelope (its share shows when opened). */
           amount: z.number().nullable(),
+          /** When it can no longer be claimed (raffle prizes). */
+          expiresAt: z.iso.datetime().nullable().optional(),
         }),
       ),
       count: z.number().int(),
@@ -968,7 +1100,47 @@ export const rewardsRoutes = {
         goods: z.number().int(),
         referrals: z.number().int(),
       }),
+      /** Raffle prizes drawn and not yet claimed (nor expired): what the brand still owes. */
+      raffles: z.object({
+        outstanding: z.object({ count: z.number().int(), amount: z.number() }),
+        list: z.array(
+          z.object({
+            id: z.string(),
+            status: raffleStatusSchema,
+            drawAt: z.iso.datetime(),
+            commitment: z.string(),
+            /** Tickets issued: live before the draw, as drawn after. */
+            tickets: z.number().int(),
+            entries: z.number().int(),
+            claimed: z.object({ count: z.number().int(), amount: z.number() }),
+            outstanding: z.object({ count: z.number().int(), amount: z.number() }),
+            expired: z.object({ count: z.number().int(), amount: z.number() }),
+          }),
+        ),
+      }),
     }),
+  }),
+  raffleStatus: defineRoute({
+    ...endpoints.raffleStatus,
+    tag: 'rewards',
+    summary:
+      "The brand's raffles (open, coming and drawn in the last 30 days) in the caller's language: the window, how tickets are earned, the prizes, the commitment (SHA-256 of the server seed), and after the draw the revealed seed and the winners (masked). For a member: its tickets and valid bets counted, and its prizes with their claim status.",
+    reply: z.object({ list: z.array(raffleOutSchema) }),
+  }),
+  raffleClaim: defineRoute({
+    ...endpoints.raffleClaim,
+    tag: 'rewards',
+    summary:
+      'Claims a raffle prize the member won: its amount is credited (`BONUS`, from the promotions expense), once. Errors: `not.found` (no such prize of this member), `promotion.claimed`, `promotion.not_eligible` (`reason` `raffle.expired`), `in_need_true_account`.',
+    body: raffleClaimBodySchema,
+    reply: z.object({ prize: raffleMyPrizeSchema, balance: z.number() }),
+  }),
+  raffleClaimMcs2: defineRoute({
+    ...endpoints.raffleClaimMcs2,
+    tag: 'rewards',
+    summary: "The same claim under the original's `MCS2_` name.",
+    body: raffleClaimBodySchema,
+    reply: z.object({ prize: raffleMyPrizeSchema, balance: z.number() }),
   }),
   opsRewardsSettings: defineRoute({
     ...endpoints.opsRewardsSettings,
@@ -981,7 +1153,7 @@ export const rewardsRoutes = {
     ...endpoints.opsRewardsSettingsUpdate,
     tag: 'ops',
     summary:
-      "Replaces one feature's settings of a brand (validated by the feature's schema); every instance applies it at once. Audited with the reason and the previous value.",
+      "Replaces one feature's settings of a brand (validated by the feature's schema); every instance applies it at once. Audited with the reason and the previous value. `raffles` writes the brand's raffle list into the raffles' own tables (a new id is created with its seed committed; `request.state` with `reason` `raffle.started` or `raffle.drawn` when a change would touch a raffle past its start).",
     params: merchantParams,
     body: rewardsSettingsUpdateSchema,
     reply: rewardsSettingsSchema,
@@ -1021,4 +1193,6 @@ export const rewardsEvents = {
   'envelope.new': redEnvelopeSchema,
   /** To the referrer: a referee qualified and its reward was paid (major units). */
   'referral.paid': z.object({ referee: z.string(), reward: z.number() }),
+  /** To the whole brand: a raffle was drawn (its seed revealed; winners read the status). */
+  'raffle.drawn': z.object({ raffleId: z.string() }),
 } as const;

@@ -29,3 +29,4 @@ export * from './pvp/holdem.js';
 export * from './pvp/threecard.js';
 export * from './pvp/turn-views.js';
 export * from './pvp/bots.js';
+export * from './raffle.js';

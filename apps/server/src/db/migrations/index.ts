@@ -46,6 +46,7 @@ import * as m202611300400 from './202611300400_content_and_catalogue_desks.js';
 import * as m202611300500 from './202611300500_create_risk_flags.js';
 import * as m202612010000 from './202612010000_rg_transfer_guard.js';
 import * as m202612020000 from './202612020000_faster_settlement.js';
+import * as m202612030000 from './202612030000_create_raffles.js';
 
 /**
  * Every migration, in order. Listed statically so the bundled server carries them; the name is
@@ -99,4 +100,5 @@ export const migrations: Record<string, Migration> = {
   '202611300500_create_risk_flags': m202611300500,
   '202612010000_rg_transfer_guard': m202612010000,
   '202612020000_faster_settlement': m202612020000,
+  '202612030000_create_raffles': m202612030000,
 };

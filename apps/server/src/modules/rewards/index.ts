@@ -12,6 +12,7 @@ import { createRedEnvelopes } from './red-envelopes.js';
 import { createRebates } from './rebate.js';
 import { createReferrals } from './referral.js';
 import { createMissions } from './missions.js';
+import { createRaffles } from './raffles.js';
 import { createVip } from './vip.js';
 import { createApplications } from './applications.js';
 import type { UploadStore } from '../../lib/upload-store.js';
@@ -60,17 +61,28 @@ export function createRewardsModule(deps: {
   });
   const referrals = createReferrals({ db: deps.db, ledger: deps.ledger, hub: deps.hub });
   const missions = createMissions({ db: deps.db, ledger: deps.ledger });
+  const raffles = createRaffles({ db: deps.db, ledger: deps.ledger, clock: deps.clock, hub: deps.hub });
   const module = {
     rebates,
     referrals,
     missions,
     promotions,
     redEnvelopes,
+    raffles,
     vip,
     points,
     /** A brand by code, for scripts and tests driving the daily rebate. */
     brand: (code: string) => deps.brands.get(code),
-    jobs: rewardsJobs({ db: deps.db, brands: deps.brands, rebates, vip, points, redEnvelopes, referrals }),
+    jobs: rewardsJobs({
+      db: deps.db,
+      brands: deps.brands,
+      rebates,
+      vip,
+      points,
+      redEnvelopes,
+      referrals,
+      raffles,
+    }),
     register(app: FastifyInstance, hooks: RouteHooks) {
       app.decorate('rewards', module);
       registerRewardsRoutes(app, hooks, {
@@ -83,6 +95,7 @@ export function createRewardsModule(deps: {
         referrals,
         missions,
         applications,
+        raffles,
         brands: deps.brands,
         today: () => deps.clock.now(),
       });

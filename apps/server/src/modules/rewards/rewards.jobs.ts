@@ -3,6 +3,7 @@ import type { Database } from '../../db/schema.js';
 import type { Job } from '../../jobs/job-runner.js';
 import type { Brand, BrandService } from '../brand/brand.service.js';
 import type { Points } from './points.js';
+import type { Raffles } from './raffles.js';
 import type { Rebates } from './rebate.js';
 import type { RedEnvelopes } from './red-envelopes.js';
 import type { Referrals } from './referral.js';
@@ -22,6 +23,7 @@ export function rewardsJobs(deps: {
   points: Points;
   redEnvelopes: RedEnvelopes;
   referrals: Referrals;
+  raffles: Raffles;
 }): Job[] {
   /** A job that runs `work` for every active brand and adds up what it did. */
   const everyBrand = (name: string, everyMs: number, work: (brand: Brand) => Promise<number>): Job => ({
@@ -57,6 +59,12 @@ export function rewardsJobs(deps: {
     // What is left of expired red envelopes goes back to their senders.
     everyBrand('rewards.red-envelope-expiry', 60_000, (brand) => deps.redEnvelopes.expire(brand)),
     everyBrand('rewards.red-rain', 30_000, (brand) => deps.redEnvelopes.rain(brand)),
+    // Raffles whose draw time has come are drawn (once each: the draw moves the row from open to
+    // drawn in its own transaction); prizes past their claim time expire.
+    everyBrand('rewards.raffle', 30_000, async (brand) => {
+      const drawn = await deps.raffles.drawDue(brand);
+      return drawn + (await deps.raffles.expire(brand));
+    }),
     everyBrand('rewards.referral', 60_000, async (brand) => {
       const r = await deps.referrals.settle(brand);
       return r.paid + r.flagged + r.expired;

@@ -20,6 +20,7 @@ import type { Promotions } from './promotions.js';
 import type { RedEnvelopes } from './red-envelopes.js';
 import type { Referrals } from './referral.js';
 import type { Missions } from './missions.js';
+import type { Raffles } from './raffles.js';
 import { rewardsLiabilities } from './liabilities.js';
 import type { Applications } from './applications.js';
 import type { Vip } from './vip.js';
@@ -37,6 +38,7 @@ export function registerRewardsRoutes(
     referrals: Referrals;
     missions: Missions;
     applications: Applications;
+    raffles: Raffles;
     brands: BrandService;
     today: () => Date;
   },
@@ -150,10 +152,11 @@ export function registerRewardsRoutes(
     const memberId = session!.member.id;
     const language = requestLanguage(request, brand);
     const list: {
-      kind: 'promotion' | 'rebate' | 'red_envelope' | 'mission';
+      kind: 'promotion' | 'rebate' | 'red_envelope' | 'mission' | 'raffle';
       id: string;
       title: string;
       amount: number | null;
+      expiresAt?: string | null;
     }[] = (await promotions.list(brand, memberId, language)).list
       .filter((p) => (p.status === 'claim' || p.status === 'issued') && p.claimable !== null)
       .map((p) => ({ kind: 'promotion', id: p.id, title: p.title, amount: p.claimable! }));
@@ -168,6 +171,9 @@ export function registerRewardsRoutes(
     for (const m of missions.list)
       if (m.status === 'claimable')
         list.push({ kind: 'mission', id: m.id, title: m.title, amount: m.reward });
+    // Raffle prizes won and not yet claimed, soonest to expire first.
+    for (const p of await deps.raffles.claimable(brand, memberId, language))
+      list.push({ kind: 'raffle', id: p.id, title: p.title, amount: p.amount, expiresAt: p.expiresAt });
     // Red envelopes from the member's uplines it has not opened yet.
     for (const e of (await deps.redEnvelopes.list(brand, memberId)).list)
       if (e.status === 'open' && e.mine === null)
@@ -288,9 +294,25 @@ export function registerRewardsRoutes(
     },
   );
 
+  // Raffles (docs/rewards.md "Raffles"): the status is public; claims are the member's.
+  registerRoute(app, hooks, rewardsRoutes.raffleStatus, ({ brand, session, request }) =>
+    deps.raffles.status(
+      brand,
+      session ? { id: session.member.id, type: session.member.type } : null,
+      requestLanguage(request, brand),
+    ),
+  );
+  registerRoute(app, hooks, rewardsRoutes.raffleClaim, ({ brand, session, body }) =>
+    deps.raffles.claim(brand, session!.member.id, body.prizeId),
+  );
+  registerRoute(app, hooks, rewardsRoutes.raffleClaimMcs2, ({ brand, session, body }) =>
+    deps.raffles.claim(brand, session!.member.id, body.prizeId),
+  );
+
   // What the rewards owe or hold (docs/rewards.md, operator desk).
   registerRoute(app, hooks, rewardsRoutes.opsRewardsLiabilities, async ({ params }) => {
-    return rewardsLiabilities(deps.db, await opsBrand(params.merchantCode));
+    const brand = await opsBrand(params.merchantCode);
+    return { ...(await rewardsLiabilities(deps.db, brand)), raffles: await deps.raffles.liabilities(brand) };
   });
 
   // The rewards' settings per brand (docs/rewards.md, operator desk).
@@ -311,6 +333,11 @@ export function registerRewardsRoutes(
   );
   registerRoute(app, hooks, rewardsRoutes.opsRewardsSettingsUpdate, async ({ params, body, operator }) => {
     const before = await opsBrand(params.merchantCode);
+    // Raffles live in their own tables (seeds, tickets, prizes); the write audits itself.
+    if (body.feature === 'raffles') {
+      await deps.raffles.write(before, body.value, { actor: operator!.actor, reason: body.reason });
+      return rewardsSettingsOf(before);
+    }
     await brands.setSettingsPart(before.code, body.feature, body.value);
     await writeAudit(deps.db, {
       merchantId: before.id,
