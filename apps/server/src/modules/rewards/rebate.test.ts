@@ -320,6 +320,37 @@ describe('daily rebate', () => {
     expect((await payments(m.id)).map((p) => p.amount)).toEqual(['200', '40']);
   });
 
+  it('pays a day once when the daily run starts while a manual claim is being paid', async () => {
+    const brand = await t.app.rewards.brand('demo');
+    const yesterday = addDays(utcDay(new Date()), -1);
+    const at = new Date(Date.parse(`${yesterday}T10:00:00Z`));
+    const members = await Promise.all(Array.from({ length: 3 }, () => member()));
+    // ⌊(40,000 + 10,000 i) × 0.008⌋ = 320 + 80 i, in both the daily window and today's manual one.
+    for (const [i, m] of members.entries()) await settled(m.id, 'RNG', BigInt(40_000 + 10_000 * i), at);
+    // Each manual payment pauses after its posting, before it commits: the daily run starts meanwhile.
+    await sql`create function rebate_pause() returns trigger language plpgsql as $$
+      begin if new.kind = 'manual' then perform pg_sleep(1); end if; return new; end $$`.execute(t.db);
+    await sql`create trigger rebate_pause before insert on rebate_payment for each row execute function rebate_pause()`.execute(
+      t.db,
+    );
+    try {
+      const claims = members.map((m) => api('POST', '/wps/rebate/claim', m.token));
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      const [, ...replies] = await Promise.all([
+        t.app.rewards.rebates.settleDay(brand, yesterday),
+        ...claims,
+      ]);
+      expect(replies.map((r) => r.statusCode)).toEqual([200, 200, 200]);
+    } finally {
+      await sql`drop trigger rebate_pause on rebate_payment`.execute(t.db);
+      await sql`drop function rebate_pause()`.execute(t.db);
+    }
+    for (const [i, m] of members.entries()) {
+      expect(await mainBalance(m.id)).toBe(BigInt(320 + 80 * i));
+      expect(await payments(m.id)).toHaveLength(1);
+    }
+  });
+
   it('pays once when two daily runs of one day race', async () => {
     const m = await member();
     const day = addDays(utcDay(new Date()), -5);

@@ -89,7 +89,7 @@ type PaymentRow = {
 
 /**
  * Rebates (docs/rewards.md): what members earned on their valid bets, the manual claim, the daily
- * job, and the bonus details. Every payment locks the member's `rebate_day` rows of its window and
+ * job, and the bonus details. Every payment locks the member's main wallet, reads its window and
  * posts through the ledger in the same transaction, so nothing is paid twice.
  */
 export function createRebates(deps: {
@@ -125,6 +125,7 @@ export function createRebates(deps: {
     const { types, ppm } = rateArrays(settings);
     if (types.length === 0) return [];
     const extras = tierExtras(brand);
+    const ids = memberIds ? `{${memberIds.join(',')}}` : null;
     const { rows } = await sql<{ member_id: string; day: string; earned: string; valid_bet: string }>`
       select t.member_id, t.day::text as day, sum(t.earned)::bigint as earned, sum(t.valid_bet)::bigint as valid_bet
       from (
@@ -135,16 +136,19 @@ export function createRebates(deps: {
         left join member_vip v on v.member_id = s.member_id
         left join unnest(${extras.levels}::int[], ${extras.ppm}::bigint[]) as x(level, ppm) on x.level = v.level
         where s.merchant_id = ${brand.id} and s.day between ${from}::date and ${to}::date
-          ${memberIds ? sql`and s.member_id = any(${`{${memberIds.join(',')}}`}::bigint[])` : sql``}
+          ${ids ? sql`and s.member_id = any(${ids}::bigint[])` : sql``}
         group by s.member_id, s.day, s.game_type, r.ppm, x.ppm) t
       join member m on m.id = t.member_id and m.type <> all(${[...trialTypes]}::int[])
+        ${ids ? sql`and m.id = any(${ids}::bigint[])` : sql``}
       group by t.member_id, t.day`.execute(tx);
     return rows;
   }
 
   /**
-   * Locks and reads the members' window rows (created as needed), joined with what they earned.
-   * Rows are locked in (member, day) order, the same order everywhere: no deadlocks.
+   * Locks the members' main wallets (created as needed) and reads their window: what each day earned
+   * and what was paid for it. Every payment of a member holds its wallet's lock from here to its
+   * commit (the payment credits that wallet), so two payments of one member run one after the other
+   * and the second reads what the first recorded. Wallets are locked in id order, like every posting.
    */
   async function lockWindow(
     tx: Transaction<Database>,
@@ -153,36 +157,63 @@ export function createRebates(deps: {
     from: string,
     to: string,
     memberIds: string[],
-  ): Promise<Map<string, DayState[]>> {
-    const earned = await earnedRows(tx, brand, settings, from, to, memberIds);
+  ): Promise<{ states: Map<string, DayState[]>; mainOf: Map<string, string> }> {
     const ids = `{${memberIds.join(',')}}`;
     await sql`
-      insert into rebate_day (member_id, day, merchant_id)
-      select x.member_id, x.day, ${brand.id}
-      from unnest(${earned.map((e) => e.member_id)}::bigint[], ${earned.map((e) => e.day)}::date[]) as x(member_id, day)
-      order by 1, 2
+      insert into ledger_account (merchant_id, owner_id, kind, code, currency)
+      select ${brand.id}, x, 'main', 'MAIN', ${brand.currency}
+      from unnest(${ids}::bigint[]) as x
+      order by 2
       on conflict do nothing`.execute(tx);
-    const { rows: locked } = await sql<{ member_id: string; day: string; paid: string; valid_paid: string }>`
-      select member_id, day::text as day, paid, valid_bet_paid as valid_paid from rebate_day
-      where member_id = any(${ids}::bigint[]) and day between ${from}::date and ${to}::date
-      order by member_id, day
+    const { rows: wallets } = await sql<{ owner_id: string; id: string }>`
+      select owner_id, id from ledger_account
+      where merchant_id = ${brand.id} and kind = 'main' and code = 'MAIN' and owner_id = any(${ids}::bigint[])
+      order by id
       for update`.execute(tx);
-    const byKey = new Map(earned.map((e) => [`${e.member_id}:${e.day}`, e]));
-    const out = new Map<string, DayState[]>();
-    for (const r of locked) {
-      const e = byKey.get(`${r.member_id}:${r.day}`);
-      const list = out.get(String(r.member_id)) ?? [];
-      list.push({
-        memberId: String(r.member_id),
-        day: r.day,
-        earned: BigInt(e?.earned ?? 0),
-        validBet: BigInt(e?.valid_bet ?? 0),
-        paid: BigInt(r.paid),
-        validPaid: BigInt(r.valid_paid),
+    const earned = await earnedRows(tx, brand, settings, from, to, memberIds);
+    const { rows: recorded } = await sql<{
+      member_id: string;
+      day: string;
+      paid: string;
+      valid_paid: string;
+    }>`
+      select member_id, day::text as day, paid, valid_bet_paid as valid_paid from rebate_day
+      where member_id = any(${ids}::bigint[]) and day between ${from}::date and ${to}::date`.execute(tx);
+    const byKey = new Map<string, DayState>();
+    for (const e of earned) {
+      const memberId = String(e.member_id);
+      byKey.set(`${memberId}:${e.day}`, {
+        memberId,
+        day: e.day,
+        earned: BigInt(e.earned),
+        validBet: BigInt(e.valid_bet),
+        paid: 0n,
+        validPaid: 0n,
       });
-      out.set(String(r.member_id), list);
     }
-    return out;
+    // A day paid before keeps counting when its earnings fell since (a bet rolled back after it).
+    for (const r of recorded) {
+      const memberId = String(r.member_id);
+      const key = `${memberId}:${r.day}`;
+      const day = byKey.get(key) ?? {
+        memberId,
+        day: r.day,
+        earned: 0n,
+        validBet: 0n,
+        paid: 0n,
+        validPaid: 0n,
+      };
+      day.paid = BigInt(r.paid);
+      day.validPaid = BigInt(r.valid_paid);
+      byKey.set(key, day);
+    }
+    const states = new Map<string, DayState[]>();
+    for (const d of byKey.values()) {
+      const list = states.get(d.memberId);
+      if (list) list.push(d);
+      else states.set(d.memberId, [d]);
+    }
+    return { states, mainOf: new Map(wallets.map((w) => [String(w.owner_id), String(w.id)])) };
   }
 
   /** Marks the window's days paid up to what they earned and records the payments. */
@@ -197,11 +228,15 @@ export function createRebates(deps: {
     const days = paid.flatMap((p) => p.days.filter((d) => d.earned !== d.paid || d.validBet !== d.validPaid));
     if (days.length > 0)
       await sql`
-        update rebate_day r set paid = x.earned, valid_bet_paid = x.valid
+        insert into rebate_day (member_id, day, merchant_id, paid, valid_bet_paid)
+        select x.member_id, x.day, ${brand.id}, x.earned, x.valid
         from unnest(${days.map((d) => d.memberId)}::bigint[], ${days.map((d) => d.day)}::date[],
                     ${days.map((d) => d.earned.toString())}::bigint[], ${days.map((d) => d.validBet.toString())}::bigint[])
           as x(member_id, day, earned, valid)
-        where r.member_id = x.member_id and r.day = x.day`.execute(tx);
+        order by 1, 2
+        on conflict (member_id, day) do update set paid = excluded.paid, valid_bet_paid = excluded.valid_bet_paid`.execute(
+        tx,
+      );
     const { rows } = await sql<PaymentRow>`
       insert into rebate_payment (merchant_id, member_id, kind, from_day, to_day, valid_bet, amount, ledger_transaction_id)
       select ${brand.id}, x.member_id, ${kind}, ${from}::date, ${to}::date, x.valid_bet, x.amount, x.ledger_tx
@@ -324,13 +359,13 @@ export function createRebates(deps: {
       const window = windowEnding(utcDay(deps.clock.now()));
       const min = settingToMinor(settings.minPayout, brand.currencyScale);
       const out = await ledger.transaction(async (tx) => {
-        const states =
-          (await lockWindow(tx, brand, settings, window.from, window.to, [memberId])).get(memberId) ?? [];
+        const locked = await lockWindow(tx, brand, settings, window.from, window.to, [memberId]);
+        const states = locked.states.get(memberId) ?? [];
         const due = owed(states);
         if (due.amount <= 0n || due.amount < min)
           throw new AppError('rebate.nothing_to_claim', { minPayout: settings.minPayout });
         const expense = await ledger.systemAccount(tx, brand.id, 'promotions_expense', brand.currency);
-        const main = await ledger.memberAccount(tx, brand.id, memberId, 'main', 'MAIN', brand.currency);
+        const main = { id: locked.mainOf.get(memberId)! };
         // The locked state names the payment: the window's paid total only grows, so the key is unique.
         const paidBefore = states.reduce((sum, d) => sum + d.paid, 0n);
         const [p] = await ledger.creditMany(tx, {
@@ -385,7 +420,7 @@ export function createRebates(deps: {
         // Chunks hold disjoint members: `REBATE_LANES` of them run at once, each its own transaction.
         const settleChunk = async (chunk: string[]) => {
           const done = await ledger.transaction(async (tx) => {
-            const states = await lockWindow(tx, brand, settings, window.from, window.to, chunk);
+            const { states, mainOf } = await lockWindow(tx, brand, settings, window.from, window.to, chunk);
             const due: { memberId: string; days: DayState[]; amount: bigint; validBet: bigint }[] = [];
             for (const [memberId, days] of states) {
               const o = owed(days);
@@ -393,16 +428,6 @@ export function createRebates(deps: {
             }
             if (due.length === 0) return { rows: [] as PaymentRow[], memberIds: [] as string[], sum: 0n };
             const expense = await ledger.systemAccount(tx, brand.id, 'promotions_expense', brand.currency);
-            await sql`
-              insert into ledger_account (merchant_id, owner_id, kind, code, currency)
-              select ${brand.id}, x, 'main', 'MAIN', ${brand.currency}
-              from unnest(${due.map((d) => d.memberId)}::bigint[]) as x
-              on conflict do nothing`.execute(tx);
-            const { rows: accounts } = await sql<{ owner_id: string; id: string }>`
-              select owner_id, id from ledger_account
-              where merchant_id = ${brand.id} and kind = 'main' and code = 'MAIN'
-                and owner_id = any(${`{${due.map((d) => d.memberId).join(',')}}`}::bigint[])`.execute(tx);
-            const mainOf = new Map(accounts.map((a) => [String(a.owner_id), String(a.id)]));
             const posted = await ledger.creditMany(tx, {
               merchantId: brand.id,
               kind: 'REBATE',
