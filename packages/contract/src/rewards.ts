@@ -1125,7 +1125,11 @@ export const rewardsRoutes = {
     tag: 'rewards',
     summary:
       "The brand's raffles (open, coming and drawn in the last 30 days) in the caller's language: the window, how tickets are earned, the prizes, the commitment (SHA-256 of the server seed), and after the draw the revealed seed and the winners (masked). For a member: its tickets and valid bets counted, and its prizes with their claim status.",
-    reply: z.object({ list: z.array(raffleOutSchema) }),
+    reply: z.object({
+      list: z.array(raffleOutSchema),
+      /** The server's time: countdowns run on it, not on the device's clock. */
+      serverTime: z.iso.datetime(),
+    }),
   }),
   raffleClaim: defineRoute({
     ...endpoints.raffleClaim,

@@ -413,7 +413,7 @@ export function createRaffles(deps: {
                   .map((p) => prizeOut(p, r.code, scale, now)),
         });
       }
-      return { list };
+      return { list, serverTime: now.toISOString() };
     },
 
     /** The member's prizes to claim now, for the reward centre. */

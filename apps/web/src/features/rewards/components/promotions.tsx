@@ -10,6 +10,7 @@ import { showToast } from '../../../lib/toast-store';
 import { useSessionStore } from '../../../lib/session-store';
 import { useUiStore } from '../../../lib/ui-store';
 import { ApplicationForm } from './application-form';
+import { RafflePanel } from './raffle-panel';
 import { type PromotionItem, useClaimPromotion, usePromotionsQuery } from '../api/promotions';
 import { useRewardFormat } from '../hooks/use-reward-format';
 import '../rewards.css';
@@ -93,8 +94,17 @@ function PromotionDetail({ p, onClose }: { p: PromotionItem; onClose(): void }) 
   );
 }
 
-/** Promotions (spec §1, §2 /promotions): the brand's promotions by category, each with its status. */
+/** Promotions (spec §1, §2 /promotions): the brand's raffles, then its promotions by category, each with its status. */
 export function Promotions() {
+  return (
+    <>
+      <RafflePanel />
+      <PromotionList />
+    </>
+  );
+}
+
+function PromotionList() {
   const { t } = useTranslation('rewards');
   const promotions = usePromotionsQuery();
   const [category, setCategory] = useState<Category>('all');

@@ -9,6 +9,7 @@ import { type RewardCenterItem, useClaimPromotion, useRewardCenterQuery } from '
 import { useClaimRebate } from '../api/rebate';
 import { useGrabEnvelope } from '../api/red-envelopes';
 import { useClaimMission } from '../api/missions';
+import { useClaimRaffle } from '../api/raffles';
 import { useRewardFormat } from '../hooks/use-reward-format';
 import '../rewards.css';
 
@@ -20,6 +21,7 @@ function ClaimButton({ item }: { item: RewardCenterItem }) {
   const rebate = useClaimRebate();
   const envelope = useGrabEnvelope();
   const mission = useClaimMission();
+  const raffle = useClaimRaffle();
   const claim =
     item.kind === 'rebate'
       ? rebate
@@ -27,7 +29,9 @@ function ClaimButton({ item }: { item: RewardCenterItem }) {
         ? envelope
         : item.kind === 'mission'
           ? mission
-          : promotion;
+          : item.kind === 'raffle'
+            ? raffle
+            : promotion;
   const onClaim = () => {
     const done = (amount: number) =>
       showToast(t('promo_claimed_toast', { amount: money(amount) }), 'success');
@@ -37,6 +41,7 @@ function ClaimButton({ item }: { item: RewardCenterItem }) {
         onSuccess: (r) => showToast(t('envelope_opened', { amount: money(r.amount) }), 'success'),
       });
     else if (item.kind === 'mission') mission.mutate(item.id, { onSuccess: () => done(item.amount ?? 0) });
+    else if (item.kind === 'raffle') raffle.mutate(item.id, { onSuccess: (r) => done(r.prize.amount) });
     else promotion.mutate(item.id, { onSuccess: (r) => done(r.grant.amount) });
   };
   return (
@@ -60,6 +65,7 @@ function ClaimButton({ item }: { item: RewardCenterItem }) {
 /** Reward centre (`rewardCenter`): every reward waiting to be claimed, each with its claim button. */
 export function RewardCenter() {
   const { t } = useTranslation(['rewards', 'common', 'lobby']);
+  const { dateTime } = useRewardFormat();
   const centre = useRewardCenterQuery();
   if (centre.isPending) return <PanelLoading />;
   const list = centre.data?.list ?? [];
@@ -75,6 +81,11 @@ export function RewardCenter() {
               <strong className="reward-center__title">
                 {item.kind === 'rebate' ? t('common:manual_rebate') : item.title}
               </strong>
+              {item.expiresAt && (
+                <span className="reward-center__expiry">
+                  {t('rewards:raffle_claim_by', { time: dateTime(item.expiresAt) })}
+                </span>
+              )}
               <ClaimButton item={item} />
             </li>
           ))}
@@ -82,6 +93,8 @@ export function RewardCenter() {
       )}
       <p className="reward-center__more">
         <Link to={paths.promotions}>{t('rewards:centre_all_promotions')}</Link>
+        {' · '}
+        <Link to={`${paths.promotions}#raffles-title`}>{t('rewards:raffle_centre_link')}</Link>
         {' · '}
         <Link to="/pointMall">{t('lobby:point_mall_title')}</Link>
       </p>
