@@ -135,4 +135,25 @@ test.describe('raffles', () => {
     await page.goto('/promotions');
     await expect(card.getByText(en('rewards', 'raffle_prize_status.claimed'), { exact: true })).toBeVisible();
   });
+
+  test.describe('on a phone', () => {
+    test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+
+    test('the drawn raffle fits a 390-px screen for a visitor', async ({ page }) => {
+      await page.goto('/promotions');
+      const card = page.locator('[data-testid^="raffle-e2e-"]').first();
+      await expect(
+        card.getByText(en('rewards', 'raffle_status.drawn'), { exact: true }).first(),
+      ).toBeVisible();
+      await expect(
+        card.getByRole('button', { name: en('rewards', 'raffle_login'), exact: true }),
+      ).toBeVisible();
+      await expect(card.getByTestId('raffle-tickets')).toHaveText('—');
+      await card.getByText(en('rewards', 'raffle_fair'), { exact: true }).click();
+      await expect(card.getByTestId('raffle-seed')).toHaveText(/^[0-9a-f]{64}$/);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+      await page.evaluate(() => window.scrollTo(0, 0));
+      await snapThemes(page, 'raffle-phone');
+    });
+  });
 });
