@@ -1,12 +1,12 @@
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { DatabaseHandle } from '../../db/database.js';
 import { migrateToLatest } from '../../db/migrate.js';
 import { seed } from '../../db/seeds/seed.js';
 import { createTestDatabase } from '../../test/test-database.js';
 import { memberId } from '../../test/factories.js';
 import { checkLedger } from './ledger.check.js';
-import { createLedgerService } from './ledger.service.js';
+import { type BalanceChange, createLedgerService } from './ledger.service.js';
 
 let handle: DatabaseHandle;
 let ledger: ReturnType<typeof createLedgerService>;
@@ -206,6 +206,51 @@ describe('ledger postings', () => {
 });
 
 describe('creditMany (set-based credits from a system account)', () => {
+  it('tells the balance listeners about every credited wallet once the batch commits', async () => {
+    // A fresh service: it knows no wallet's owner yet and must look them up.
+    const fresh = createLedgerService(handle.db);
+    const heard: BalanceChange[][] = [];
+    fresh.onBalance((changes) => heard.push(changes));
+    const agent = await memberId(handle.db, 'demoagent');
+    const { expense, agentMain } = await fresh.transaction(async (tx) => ({
+      expense: await fresh.systemAccount(tx, 1, 'promotions_expense', 'USD'),
+      agentMain: (await fresh.memberAccount(tx, 1, agent, 'main', 'MAIN', 'USD')).id,
+    }));
+    const before = { player: await balanceOf(accounts.main), agent: await balanceOf(agentMain) };
+    await fresh.transaction(async (tx) => {
+      await fresh.creditMany(tx, {
+        merchantId: 1,
+        kind: 'REBATE',
+        from: expense,
+        items: [
+          {
+            idempotencyKey: 'cm-heard-1',
+            request: {},
+            memberId: player,
+            accountId: accounts.main,
+            amount: 7n,
+          },
+          { idempotencyKey: 'cm-heard-2', request: {}, memberId: agent, accountId: agentMain, amount: 9n },
+        ],
+      });
+      // Nothing is announced before the commit.
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      expect(heard).toEqual([]);
+    });
+    await vi.waitFor(() => expect(heard).toHaveLength(1));
+    expect(
+      heard[0]!.map((c) => ({
+        memberId: c.memberId,
+        wallet: c.wallet,
+        balance: c.balance,
+        merchantId: c.merchantId,
+      })),
+    ).toEqual([
+      { memberId: player, wallet: 'MAIN', balance: before.player + 7n, merchantId: 1 },
+      { memberId: agent, wallet: 'MAIN', balance: before.agent + 9n, merchantId: 1 },
+    ]);
+  });
+
   const entriesOf = (transactionId: string) =>
     handle.db
       .selectFrom('ledger_entry')

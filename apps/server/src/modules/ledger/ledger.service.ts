@@ -188,36 +188,61 @@ export function createLedgerService(db: Kysely<Database>) {
     owners.set(id, owner);
   }
 
+  /** The owners of the given member accounts: from memory, the unknown ones in one query. */
   async function ownersOf(ids: string[]): Promise<Map<string, AccountOwner>> {
-    const missing = ids.filter((id) => !owners.has(id));
+    const found = new Map<string, AccountOwner>();
+    const missing: string[] = [];
+    for (const id of ids) {
+      const owner = owners.get(id);
+      if (owner) found.set(id, owner);
+      else missing.push(id);
+    }
     if (missing.length > 0) {
-      const rows = await db
-        .selectFrom('ledger_account')
-        .select(['id', 'owner_id', 'kind', 'code', 'currency'])
-        .where('id', 'in', missing)
-        .where('kind', '!=', 'system')
-        .execute();
-      for (const r of rows)
-        remember(r.id, {
-          ownerId: r.owner_id!,
+      const { rows } = await sql<{
+        id: string;
+        owner_id: string;
+        kind: string;
+        code: string;
+        currency: string;
+      }>`
+        select id, owner_id, kind, code, currency from ledger_account
+        where id = any(${`{${missing.join(',')}}`}::bigint[]) and kind <> 'system'`.execute(db);
+      for (const r of rows) {
+        const owner = {
+          ownerId: String(r.owner_id),
           kind: r.kind as AccountOwner['kind'],
           code: r.code,
           currency: r.currency,
-        });
+        };
+        remember(String(r.id), owner);
+        found.set(String(r.id), owner);
+      }
     }
-    return owners;
+    return found;
   }
 
   /** Tells the listeners about the member balances a committed posting left (never throws). */
   function announce(merchantId: number, posting: Posting) {
-    if (listeners.length === 0 || posting.replayed) return;
-    const touched = posting.entries.filter((e) => e.balanceAfter !== null);
+    announceAll([{ merchantId, posting }]);
+  }
+
+  /**
+   * Tells the listeners about the member balances committed postings left, with one lookup of the
+   * wallets' owners for all of them (a job's transaction commits a thousand postings at once).
+   */
+  function announceAll(committed: { merchantId: number; posting: Posting }[]) {
+    if (listeners.length === 0) return;
+    const touched = committed.flatMap(({ merchantId, posting }) =>
+      posting.replayed
+        ? []
+        : posting.entries.filter((e) => e.balanceAfter !== null).map((e) => ({ merchantId, e })),
+    );
     if (touched.length === 0) return;
     const at = Date.now();
-    void ownersOf(touched.map((e) => e.accountId))
+    void ownersOf([...new Set(touched.map((t) => t.e.accountId))])
       .then((known) => {
         const changes: BalanceChange[] = [];
-        for (const e of touched) {
+        for (const { merchantId, e } of touched) {
           const owner = known.get(e.accountId);
           if (!owner) continue;
           changes.push({
@@ -407,7 +432,7 @@ export function createLedgerService(db: Kysely<Database>) {
           return work(tx);
         }),
       );
-      for (const p of pending) announce(p.merchantId, p.posting);
+      announceAll(pending);
       return result;
     },
 
