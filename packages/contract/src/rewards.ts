@@ -675,6 +675,8 @@ export const rewardsSettingsSchema = z.object({
   referral: referralSettingsSchema,
   missions: missionsSettingsSchema,
   redRain: redRainSettingsSchema,
+  /** The brand's raffles as written (read from their own tables; written as `feature: 'raffles'`). */
+  raffles: rafflesSettingsSchema.default({ list: [] }),
 });
 export type RewardsSettings = z.infer<typeof rewardsSettingsSchema>;
 export const rewardsFeatures = Object.keys(rewardsSettingsSchema.shape) as (keyof RewardsSettings)[];

@@ -334,6 +334,11 @@ export function createRaffles(deps: {
       });
     },
 
+    /** The brand's raffles as the operator wrote them (the `raffles` part of the rewards settings). */
+    async settings(brand: Brand): Promise<RafflesSettings> {
+      return { list: (await rafflesOf(db, brand)).map((r) => configOf(brand, r)) };
+    },
+
     /** The brand's raffles for the promotions page and the member's status (`raffleStatus`). */
     async status(brand: Brand, member: { id: string; type: number } | null, language: string) {
       const now = deps.clock.now();

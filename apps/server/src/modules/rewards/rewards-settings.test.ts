@@ -23,7 +23,7 @@ describe("an operator's rewards settings", () => {
     const current = (await ops('GET')).json().value;
     expect(current.referral).toMatchObject({ enabled: true, reward: 20 });
     expect(Object.keys(current).sort()).toEqual(
-      ['missions', 'points', 'promotions', 'rebate', 'redRain', 'referral', 'vip'].sort(),
+      ['missions', 'points', 'promotions', 'raffles', 'rebate', 'redRain', 'referral', 'vip'].sort(),
     );
     expect((await promos()).REFERRAL.enabled).toBe(true);
 
@@ -59,5 +59,44 @@ describe("an operator's rewards settings", () => {
       (await ops('PUT', { feature: 'referral', value: current.referral, reason: 'back on' })).statusCode,
     ).toBe(200);
     expect((await promos()).REFERRAL.enabled).toBe(true);
+  });
+
+  it('reads the raffles as written (major units, with their defaults) and writes them back', async () => {
+    const day = 86_400_000;
+    const start = Date.now() + 2 * day;
+    const raffle = {
+      id: 'settings-read',
+      title: { EN: 'Weekend raffle', ZH: '周末抽奖' },
+      startsAt: new Date(start).toISOString(),
+      endsAt: new Date(start + day).toISOString(),
+      drawAt: new Date(start + day + 3_600_000).toISOString(),
+      turnoverPerTicket: 50,
+      ticketsPerDeposit: 2,
+      minDeposit: 10,
+      maxTickets: 30,
+      prizes: [
+        { count: 1, amount: 100 },
+        { count: 3, amount: 12.5 },
+      ],
+      claimDays: 5,
+    };
+    expect((await ops('GET')).json().value.raffles).toEqual({ list: [] });
+    const saved = await ops('PUT', { feature: 'raffles', value: { list: [raffle] }, reason: 'a raffle' });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const expected = {
+      ...raffle,
+      summary: {},
+      productTypes: [],
+      distinctWinners: true,
+    };
+    expect(saved.json().value.raffles.list).toEqual([expected]);
+    const read = (await ops('GET')).json().value.raffles;
+    expect(read.list).toEqual([expected]);
+    // What the read gives is what the desk writes back: the same list saves as no change.
+    expect((await ops('PUT', { feature: 'raffles', value: read, reason: 'unchanged' })).statusCode).toBe(200);
+    expect(
+      (await ops('PUT', { feature: 'raffles', value: { list: [] }, reason: 'not this one' })).statusCode,
+    ).toBe(200);
+    expect((await ops('GET')).json().value.raffles).toEqual({ list: [] });
   });
 });

@@ -316,7 +316,7 @@ export function registerRewardsRoutes(
   });
 
   // The rewards' settings per brand (docs/rewards.md, operator desk).
-  const rewardsSettingsOf = (brand: Brand) => {
+  const rewardsSettingsOf = async (brand: Brand) => {
     const s = brand.settings;
     return rewardsSettingsSchema.parse({
       rebate: s.rebate ?? {},
@@ -326,6 +326,7 @@ export function registerRewardsRoutes(
       referral: s.referral ?? {},
       missions: s.missions ?? {},
       redRain: s.redRain ?? {},
+      raffles: await deps.raffles.settings(brand),
     });
   };
   registerRoute(app, hooks, rewardsRoutes.opsRewardsSettings, async ({ params }) =>
@@ -338,13 +339,14 @@ export function registerRewardsRoutes(
       await deps.raffles.write(before, body.value, { actor: operator!.actor, reason: body.reason });
       return rewardsSettingsOf(before);
     }
+    const previous = (await rewardsSettingsOf(before))[body.feature];
     await brands.setSettingsPart(before.code, body.feature, body.value);
     await writeAudit(deps.db, {
       merchantId: before.id,
       actor: operator!.actor,
       action: 'rewards.settings',
       target: body.feature,
-      payload: { reason: body.reason, before: rewardsSettingsOf(before)[body.feature], after: body.value },
+      payload: { reason: body.reason, before: previous, after: body.value },
     });
     return rewardsSettingsOf(await opsBrand(params.merchantCode));
   });

@@ -5,6 +5,7 @@ import { useApiErrorText } from '../../../lib/api-error-text';
 import { showToast } from '../../../lib/toast-store';
 import type { OpsBrand } from '../api/operator';
 import { useOpsRewardsSettings, useSaveRewardsSettings } from '../api/rewards-review';
+import { RafflesDesk } from '../raffles/raffles-desk';
 
 type Feature = keyof RewardsSettings;
 
@@ -89,7 +90,8 @@ function Editor({
 /**
  * Rewards settings (docs/rewards.md): each feature of the brand — rebate, VIP, points, promotions,
  * referral, missions, red-envelope rain — as its JSON, checked by the contract's schema before it is
- * sent and again by the server, saved with a reason (admins), applied on every instance at once.
+ * sent and again by the server, saved with a reason (admins), applied on every instance at once;
+ * the raffles in a desk of their own (raffles/raffles-desk.tsx).
  */
 export function RewardsSettingsDesk({ brand, mayEdit }: { brand: OpsBrand; mayEdit: boolean }) {
   const { t } = useTranslation('operator');
@@ -114,14 +116,18 @@ export function RewardsSettingsDesk({ brand, mayEdit }: { brand: OpsBrand; mayEd
           </button>
         ))}
       </div>
-      {settings.data && (
-        <Editor
-          key={`${feature}:${JSON.stringify(settings.data[feature])}`}
-          brand={brand}
-          feature={feature}
-          value={settings.data[feature]}
-          mayEdit={mayEdit}
-        />
+      {feature === 'raffles' ? (
+        <RafflesDesk brand={brand} mayEdit={mayEdit} />
+      ) : (
+        settings.data && (
+          <Editor
+            key={`${feature}:${JSON.stringify(settings.data[feature])}`}
+            brand={brand}
+            feature={feature}
+            value={settings.data[feature]}
+            mayEdit={mayEdit}
+          />
+        )
       )}
     </section>
   );
