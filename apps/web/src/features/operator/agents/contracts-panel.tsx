@@ -1,6 +1,7 @@
 import { type Contract, type ContractKindName, contractKindNames } from '@arcadia/contract';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ContractTierTable } from '../../../components/contract-tier-table';
 import { type DataColumn, DataTable } from '../../../components/data-table';
 import { EmptyState } from '../../../components/empty-state';
 import { ConfirmDialog } from '../../../components/modal';
@@ -35,39 +36,21 @@ function Terms({ contract, fmt }: { contract: Contract; fmt: OpsFormat }) {
   }
   return (
     <div className="data-table-wrap">
-      <table className="data-table" data-testid="ops-contract-tiers">
-        <caption className="visually-hidden">{t('agentContracts.tiers')}</caption>
-        <thead>
-          <tr>
-            <th scope="col">{t('agentContracts.tier')}</th>
-            <th scope="col" className="data-table__num">
-              {t(`agentContracts.bet.${kind}`)}
-            </th>
-            {kind === 'dividend' && (
-              <th scope="col" className="data-table__num">
-                {t('agentContracts.net_loss')}
-              </th>
-            )}
-            <th scope="col" className="data-table__num">
-              {t('agentContracts.active_members')}
-            </th>
-            <th scope="col" className="data-table__num">
-              {t('agentContracts.rate')}
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {contract.details.map((d, i) => (
-            <tr key={i}>
-              <td>{i + 1}</td>
-              <td className="data-table__num">{fmt.money(d.minimumBet)}</td>
-              {kind === 'dividend' && <td className="data-table__num">{fmt.money(d.netLoss)}</td>}
-              <td className="data-table__num">{d.activeMember}</td>
-              <td className="data-table__num">{d.rateType === 'P' ? percent(d.rate) : fmt.money(d.rate)}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <ContractTierTable
+        kind={kind}
+        details={contract.details}
+        labels={{
+          caption: t('agentContracts.tiers'),
+          tier: t('agentContracts.tier'),
+          bet: t(`agentContracts.bet.${kind}`),
+          netLoss: t('agentContracts.net_loss'),
+          activeMembers: t('agentContracts.active_members'),
+          rate: t('agentContracts.rate'),
+        }}
+        money={fmt.money}
+        percent={percent}
+        testId="ops-contract-tiers"
+      />
     </div>
   );
 }

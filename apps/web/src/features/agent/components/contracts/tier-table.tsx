@@ -1,5 +1,6 @@
 import type { ContractKindName } from '@arcadia/contract';
 import { useTranslation } from 'react-i18next';
+import { ContractTierTable } from '../../../../components/contract-tier-table';
 import type { Contract } from '../../api/contracts';
 import { useAgentFormat } from '../../hooks/use-format';
 
@@ -24,39 +25,22 @@ export function ContractTerms({ kind, contract }: { kind: ContractKindName; cont
   const betLabel =
     kind === 'dividend' ? t('period_valid_bet') : kind === 'hourly' ? t('bet_per_hour') : t('bet_per_day');
   return (
-    <table className="data-table">
-      <caption className="visually-hidden">{t('tiers')}</caption>
-      <thead>
-        <tr>
-          <th scope="col">{t('tier')}</th>
-          <th scope="col" className="data-table__num">
-            {betLabel}
-          </th>
-          {kind === 'dividend' && (
-            <th scope="col" className="data-table__num">
-              {t('period_pnl')}
-            </th>
-          )}
-          <th scope="col" className="data-table__num">
-            {t('active_members')}
-          </th>
-          <th scope="col" className="data-table__num">
-            {t('rate')}
-          </th>
-        </tr>
-      </thead>
-      <tbody>
-        {contract.details.map((d, i) => (
-          <tr key={i}>
-            <td>{i + 1}</td>
-            <td className="data-table__num">≥ {f.money(d.minimumBet)}</td>
-            {kind === 'dividend' && <td className="data-table__num">≥ {f.money(d.netLoss)}</td>}
-            <td className="data-table__num">≥ {f.count(d.activeMember)}</td>
-            <td className="data-table__num">{d.rateType === 'P' ? percent(d.rate) : f.money(d.rate)}</td>
-          </tr>
-        ))}
-      </tbody>
-    </table>
+    <ContractTierTable
+      kind={kind === 'realtime' ? 'daily' : kind}
+      details={contract.details}
+      labels={{
+        caption: t('tiers'),
+        tier: t('tier'),
+        bet: betLabel,
+        netLoss: t('period_pnl'),
+        activeMembers: t('active_members'),
+        rate: t('rate'),
+      }}
+      money={f.money}
+      count={f.count}
+      percent={percent}
+      atLeast
+    />
   );
 }
 
