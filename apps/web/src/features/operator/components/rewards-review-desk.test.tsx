@@ -83,6 +83,7 @@ function open(role: 'admin' | 'finance' | 'support') {
         pointsOutstanding: 4500,
         escrow: 88,
         waiting: { applications: 1, goods: 1, referrals: 0 },
+        raffles: { outstanding: { count: 2, amount: 50 }, list: [] },
       }),
     opsPointRedemptions: () => ok({ list: goods, pageNo: 1, totalPages: 1, totalCount: goods.length }),
     opsRewardsSettings: () => ok(rewardsSettings),
@@ -107,7 +108,7 @@ describe('rewards review desk', () => {
     const item = await within(desk).findByTestId('application-7');
     expect(item).toHaveTextContent('x62 on dice');
     expect(await within(desk).findByTestId('rewards-liabilities')).toHaveTextContent(
-      '3 open bonuses120.00 USDPoints outstanding4,500Red envelopes in escrow88.00 USD',
+      '3 open bonuses120.00 USDPoints outstanding4,500Red envelopes in escrow88.00 USD2 raffle prizes to claim50.00 USD',
     );
     await userEvent.click(within(item).getByRole('button', { name: 'Image 1 · 640×480' }));
     expect(await screen.findByRole('img', { name: 'Image attached by winner1' })).toHaveAttribute(

@@ -249,6 +249,10 @@ export function RewardsReviewDesk({ brand, mayDecide }: { brand: OpsBrand; mayDe
             <dt>{t('liability_escrow')}</dt>
             <dd>{money(l.escrow)}</dd>
           </div>
+          <div>
+            <dt>{t('liability_raffles', { count: l.raffles.outstanding.count })}</dt>
+            <dd>{money(l.raffles.outstanding.amount)}</dd>
+          </div>
         </dl>
       )}
       <h3>{t('review_applications', { count: applications.data?.total ?? 0 })}</h3>
