@@ -10,6 +10,15 @@ export const SETTLE_CHUNK = 4000;
 /** …this many at a time. */
 const SETTLE_PARALLEL = 3;
 
+/**
+ * Two ids (decimal strings of non-negative integers, no leading zeros) in numeric order, without
+ * a BigInt per comparison: the shorter is smaller, else the text decides.
+ */
+export function compareIds(a: string, b: string): number {
+  if (a.length !== b.length) return a.length - b.length;
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
 interface Log {
   warn(obj: unknown, msg?: string): void;
   error(obj: unknown, msg?: string): void;
@@ -162,10 +171,7 @@ export function createHouseRounds(deps: {
       }
       const batches: { merchantId: number; chunk: R[] }[] = [];
       for (const [merchantId, list] of byMerchant) {
-        list.sort((a, b) => {
-          const d = BigInt(a.member_id) - BigInt(b.member_id);
-          return d < 0n ? -1 : d > 0n ? 1 : 0;
-        });
+        list.sort((a, b) => compareIds(String(a.member_id), String(b.member_id)));
         for (let i = 0; i < list.length; i += SETTLE_CHUNK)
           batches.push({ merchantId, chunk: list.slice(i, i + SETTLE_CHUNK) });
       }

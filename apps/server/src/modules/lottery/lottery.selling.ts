@@ -115,18 +115,27 @@ export function createLotterySelling(deps: {
   function notify(rows: BetRow[], winStop: Map<string, boolean>, numbers: string[] | null) {
     const hub = deps.hub();
     if (!hub) return;
-    const sent = new Map<string, number>();
-    for (const r of rows) {
-      const key = `${r.member_id}:${r.game_code}`;
-      const n = sent.get(key) ?? 0;
-      if (n >= NOTIFY_PER_MEMBER) continue;
-      sent.set(key, n + 1);
+    for (const r of notified(rows)) {
       hub.toMember(
         String(r.member_id),
         'lottery.bet',
         betOut(r, winStop.get(String(r.order_id)) ?? false, numbers),
       );
     }
+  }
+
+  /** The rows `notify` tells of: the first few per member and game, in order. */
+  function notified(rows: BetRow[]): BetRow[] {
+    const out: BetRow[] = [];
+    const sent = new Map<string, number>();
+    for (const r of rows) {
+      const key = `${r.member_id}:${r.game_code}`;
+      const n = sent.get(key) ?? 0;
+      if (n >= NOTIFY_PER_MEMBER) continue;
+      sent.set(key, n + 1);
+      out.push(r);
+    }
+    return out;
   }
 
   async function winStops(orderIds: string[]): Promise<Map<string, boolean>> {
@@ -155,26 +164,27 @@ export function createLotterySelling(deps: {
         const payouts = ok.map((b) => String(b.payout)).join(',');
         // Only the ids of the rows it changed come back (one array, one row): the rest of each row
         // is what was read, with the recorded status, payout and time.
+        // `b.id = any(…)` as well as the join: the rows are found through the primary key, not by
+        // hashing every open bet of the table once per batch.
         const { rows } = await sql<{ settled_at: Date; ids: string }>`
           with done as (
             update lottery_bet b
             set status = case when x.payout > 0 then 'won' else 'lost' end, payout = x.payout,
                 settled_at = now(), paid = true
             from unnest(${`{${ids}}`}::bigint[], ${`{${payouts}}`}::bigint[]) as x(id, payout)
-            where b.id = x.id and b.status = 'open'
+            where b.id = any(${`{${ids}}`}::bigint[]) and b.id = x.id and b.status = 'open'
             returning b.id
           )
           select now() as settled_at, coalesce(array_agg(id), '{}')::text as ids from done`.execute(db);
         const at = rows[0]!.settled_at;
         const changed = new Set(rows[0]!.ids.slice(1, -1).split(','));
+        // The rows read for this settlement, recorded in place (no copy of each).
         for (const b of ok) {
           if (!changed.has(String(b.id))) continue;
-          settled.push({
-            ...b,
-            status: BigInt(b.payout) > 0n ? 'won' : 'lost',
-            settled_at: at,
-            paid: true,
-          });
+          b.status = BigInt(b.payout) > 0n ? 'won' : 'lost';
+          b.settled_at = at;
+          b.paid = true;
+          settled.push(b);
         }
       }
       if (voided.length > 0) {
@@ -447,7 +457,11 @@ export function createLotterySelling(deps: {
       await stopChases(won, stops);
       const ms = performance.now() - started;
       // The members hear of their bets once the money has moved.
-      if (deps.hub()) notify(settled, await winStops(settled.map((s) => String(s.order_id))), draw.numbers);
+      if (deps.hub()) {
+        // Only the bets told of need their order's win-stop flag.
+        const told = notified(settled);
+        notify(told, await winStops(told.map((s) => String(s.order_id))), draw.numbers);
+      }
       return {
         settled: settled.length,
         won: won.length,

@@ -24,6 +24,8 @@ type LegRow = Selectable<SportBetLegTable>;
 
 /** Recovery leaves younger placements alone: they may still be in flight on some instance. */
 export const PLACING_AGE_MS = 60_000;
+/** `sports.bet` events per member for one settlement: each is enough to refresh the member's list. */
+const NOTIFY_PER_MEMBER = 5;
 
 /** The brand's sportsbook limits with their defaults (docs/sportsbook.md), major units. */
 export function sportsSettings(brand: Brand) {
@@ -492,22 +494,29 @@ export function createSportsBetting(deps: {
           const statuses = ok.map((b) => statusOf(BigInt(b.payout), b.results));
           // Only the ids of the rows it changed come back (one array, one row): the rest of each
           // row is what was read, with the recorded status, payout and time.
+          // `b.id = any(…)` as well as the join: the rows are found through the primary key, not
+          // by hashing every open bet of the table once per batch.
+          const ids = `{${ok.map((b) => b.id).join(',')}}`;
           const { rows } = await sql<{ settled_at: Date; ids: string }>`
             with done as (
               update sport_bet b
               set status = x.status, payout = x.payout, settled_at = now(), paid = true
-              from unnest(${`{${ok.map((b) => b.id).join(',')}}`}::bigint[],
+              from unnest(${ids}::bigint[],
                           ${`{${ok.map((b) => b.payout).join(',')}}`}::bigint[],
                           ${`{${statuses.join(',')}}`}::text[]) as x(id, payout, status)
-              where b.id = x.id and b.status = 'open'
+              where b.id = any(${ids}::bigint[]) and b.id = x.id and b.status = 'open'
               returning b.id
             )
             select now() as settled_at, coalesce(array_agg(id), '{}')::text as ids from done`.execute(db);
           const at = rows[0]!.settled_at;
           const changed = new Set(rows[0]!.ids.slice(1, -1).split(','));
           ok.forEach(({ results: _results, ...b }, k) => {
-            if (changed.has(String(b.id)))
-              paid.push({ ...b, status: statuses[k]!, settled_at: at, paid: true });
+            if (!changed.has(String(b.id))) return;
+            // `b` is already a copy of the row read (without the leg results): recorded in place.
+            b.status = statuses[k]!;
+            b.settled_at = at;
+            b.paid = true;
+            paid.push(b);
           });
         }
         if (voided.length > 0) {
@@ -551,7 +560,17 @@ export function createSportsBetting(deps: {
           .where('id', '=', eventId)
           .where('settled_version', '<', version)
           .execute();
-      notify([...paid, ...resettled], legs);
+      // A member with many bets on the event hears of the first few (a market of 100,000 bets
+      // would otherwise send 100,000 events inside the operator's call).
+      const told = new Map<string, number>();
+      notify(
+        [...paid, ...resettled].filter((b) => {
+          const n = told.get(String(b.member_id)) ?? 0;
+          told.set(String(b.member_id), n + 1);
+          return n < NOTIFY_PER_MEMBER;
+        }),
+        legs,
+      );
       return { settled: paid.length, resettled: resettled.length, delta, ms: performance.now() - started };
     },
 

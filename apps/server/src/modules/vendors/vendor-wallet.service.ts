@@ -51,6 +51,25 @@ function payloadHash(op: VendorOp, body: Record<string, unknown>): string {
   return sha256(JSON.stringify([op, ...keys.map((k) => [k, rest[k]])]));
 }
 
+/**
+ * `payloadHash('win', …)` of one `settle` item, without building and sorting an object per item (a
+ * batch hashes thousands): the same JSON text, written out in the sorted key order — amount,
+ * currency, game_code, player_id, round_closed (always true), round_id — so the same hash.
+ */
+export function settleItemHash(
+  currency: string,
+  item: { player_id: string; round_id: string; game_code: string; amount: string },
+): string {
+  const text =
+    `["win",["amount",${JSON.stringify(item.amount) ?? 'null'}],["currency",${JSON.stringify(currency) ?? 'null'}],` +
+    `["game_code",${JSON.stringify(item.game_code) ?? 'null'}],["player_id",${JSON.stringify(item.player_id) ?? 'null'}],` +
+    `["round_closed",true],["round_id",${JSON.stringify(item.round_id) ?? 'null'}]]`;
+  return sha256(text);
+}
+
+/** `payloadHash` as the single-`win` path computes it (tests compare the two). */
+export const winPayloadHash = (body: Record<string, unknown>) => payloadHash('win', body);
+
 export const reply = (body: VendorReply) => JSON.stringify(body);
 
 /**
@@ -171,14 +190,7 @@ export function createVendorWalletService(deps: {
       amount: it.amount,
       game_code: it.game_code,
       // The hash a single `win` of the same content has: a retry as either form is recognised.
-      payload_hash: payloadHash('win', {
-        player_id: it.player_id,
-        round_id: it.round_id,
-        game_code: it.game_code,
-        amount: it.amount,
-        currency: body.currency,
-        round_closed: true,
-      }),
+      payload_hash: settleItemHash(body.currency, it),
     }));
     const payload = JSON.stringify({ merchant: brand.id, vendor, settlement, items });
     // The batch and its stored reply commit together: a replay after a crash finds both or neither.
@@ -214,8 +226,17 @@ export function createVendorWalletService(deps: {
     results.forEach((r, i) => {
       if (r.status === 'OK' && r.balance !== undefined) last.set(body.items[i]!.player_id, r.balance);
     });
+    const at = Date.now();
     for (const [member, balance] of last) {
-      announce(brand.id, member, brand.currency, JSON.stringify({ status: 'OK', balance }));
+      ledger.announceBalance({
+        merchantId: brand.id,
+        memberId: member,
+        wallet: 'MAIN',
+        kind: 'main',
+        balance: BigInt(balance),
+        currency: brand.currency,
+        at,
+      });
     }
     return answer.text;
   }

@@ -397,3 +397,29 @@ describe('funds', () => {
     expect(rows.length).toBe(33);
   });
 });
+
+describe('settle item hash', () => {
+  it('is the hash a single win of the same content has', async () => {
+    const { settleItemHash, winPayloadHash } = await import('./vendor-wallet.service.js');
+    const items = [
+      { player_id: '1', round_id: 'L1', game_code: 'SSC1', amount: '0' },
+      { player_id: '900000000000000001', round_id: 'S42', game_code: 'SPORTS', amount: '123456789' },
+      { player_id: '7', round_id: 'r"\\\n\u2028é😀', game_code: 'g</script>', amount: '-5' },
+    ];
+    for (const it of items) {
+      for (const currency of ['USD', 'VND']) {
+        expect(settleItemHash(currency, it)).toBe(
+          winPayloadHash({
+            request_id: 'x',
+            transaction_id: 'y',
+            session_token: 'z',
+            ...it,
+            currency,
+            round_closed: true,
+          }),
+        );
+        expect(settleItemHash(currency, it)).toBe(winPayloadHash({ ...it, currency, round_closed: true }));
+      }
+    }
+  });
+});
