@@ -69,6 +69,12 @@ function parseJson(reply: WireReply): unknown {
  */
 export function replyProblem(reply: WireReply): string | null {
   if (reply.status >= 500) return `HTTP ${reply.status}: ${reply.body.toString('utf8').slice(0, 300)}`;
+  // The one success outside the envelope: a report's CSV file (`opsReportCsv`), an attachment.
+  const type = String(reply.headers['content-type'] ?? '');
+  if (reply.status === 200 && type.startsWith('text/csv')) {
+    const disposition = String(reply.headers['content-disposition'] ?? '');
+    return disposition.startsWith('attachment') ? null : 'a CSV reply that is not an attachment';
+  }
   const json = parseJson(reply) as {
     success?: unknown;
     code?: unknown;
