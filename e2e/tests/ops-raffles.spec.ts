@@ -36,7 +36,7 @@ test.describe('back office: Raffles', () => {
     const id = `e2e-${Date.now().toString(36)}`;
     const desk = await openRaffles(page);
 
-    // Create: the defaults open on the next hour for a week; a title, a second prize tier, a reason.
+    // Create: a title, a window, a second prize tier, a reason.
     await desk.getByRole('button', { name: r('new'), exact: true }).click();
     const form = desk.getByRole('form', { name: r('new_title'), exact: true });
     await form.getByRole('button', { name: r('save'), exact: true }).click();
@@ -44,6 +44,16 @@ test.describe('back office: Raffles', () => {
     await field(form, r('field.id')).fill(id);
     await field(form, r('field.title', { language: 'EN' })).fill('Weekend dice raffle');
     await field(form, r('field.title', { language: 'ZH' })).fill('周末骰子抽奖');
+    // A window a year away: other specs move the server's test clock ahead of the browser's, and
+    // the raffle must still be scheduled (editable, removable) when it is listed.
+    const at = (days: number, hours = 0) => {
+      const d = new Date(Date.now() + days * 86_400_000 + hours * 3_600_000);
+      const pad = (n: number) => String(n).padStart(2, '0');
+      return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:00`;
+    };
+    await field(form, r('field.startsAt')).fill(at(365));
+    await field(form, r('field.endsAt')).fill(at(372));
+    await field(form, r('field.drawAt')).fill(at(372, 1));
     await field(form, r('field.turnoverPerTicket')).fill('50');
     await field(form, r('field.ticketsPerDeposit')).fill('2');
     await field(form, r('field.minDeposit')).fill('20');
