@@ -142,30 +142,32 @@ function MyContract({ kind }: { kind: ContractKindName }) {
       {history.length > 0 && (
         <section aria-label={t('history')}>
           <h3 className="agent-section__title">{t('history')}</h3>
-          <table className="data-table">
-            <thead>
-              <tr>
-                <th scope="col">{t('col.time')}</th>
-                <th scope="col">{t('col.action')}</th>
-                <th scope="col">{t('col.versions')}</th>
-                <th scope="col">{t('col.actor')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {history.map((e) => (
-                <tr key={e.id}>
-                  <td>
-                    <time dateTime={e.at}>{f.dateTime(e.at)}</time>
-                  </td>
-                  <td>{t(`action.${e.action}`)}</td>
-                  <td>
-                    {e.fromVersion ?? '—'} → {e.toVersion ?? '—'}
-                  </td>
-                  <td>{e.actor}</td>
+          <div className="table-scroll">
+            <table className="data-table">
+              <thead>
+                <tr>
+                  <th scope="col">{t('col.time')}</th>
+                  <th scope="col">{t('col.action')}</th>
+                  <th scope="col">{t('col.versions')}</th>
+                  <th scope="col">{t('col.actor')}</th>
                 </tr>
-              ))}
-            </tbody>
-          </table>
+              </thead>
+              <tbody>
+                {history.map((e) => (
+                  <tr key={e.id}>
+                    <td>
+                      <time dateTime={e.at}>{f.dateTime(e.at)}</time>
+                    </td>
+                    <td>{t(`action.${e.action}`)}</td>
+                    <td>
+                      {e.fromVersion ?? '—'} → {e.toVersion ?? '—'}
+                    </td>
+                    <td>{e.actor}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
         </section>
       )}
     </>

@@ -24,23 +24,26 @@ export function ContractTerms({ kind, contract }: { kind: ContractKindName; cont
   }
   const betLabel =
     kind === 'dividend' ? t('period_valid_bet') : kind === 'hourly' ? t('bet_per_hour') : t('bet_per_day');
+  // On a phone the table scrolls inside its card instead of widening the page.
   return (
-    <ContractTierTable
-      kind={kind === 'realtime' ? 'daily' : kind}
-      details={contract.details}
-      labels={{
-        caption: t('tiers'),
-        tier: t('tier'),
-        bet: betLabel,
-        netLoss: t('period_pnl'),
-        activeMembers: t('active_members'),
-        rate: t('rate'),
-      }}
-      money={f.money}
-      count={f.count}
-      percent={percent}
-      atLeast
-    />
+    <div className="table-scroll">
+      <ContractTierTable
+        kind={kind === 'realtime' ? 'daily' : kind}
+        details={contract.details}
+        labels={{
+          caption: t('tiers'),
+          tier: t('tier'),
+          bet: betLabel,
+          netLoss: t('period_pnl'),
+          activeMembers: t('active_members'),
+          rate: t('rate'),
+        }}
+        money={f.money}
+        count={f.count}
+        percent={percent}
+        atLeast
+      />
+    </div>
   );
 }
 
