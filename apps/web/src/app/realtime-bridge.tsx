@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../lib/i18n';
 import { authKeys } from '../features/auth/api/session';
 import { useInboxRealtime } from '../features/inbox/hooks/use-inbox-realtime';
 import { type WalletBalance, walletKeys } from '../features/wallet/api/wallet';

@@ -1,6 +1,6 @@
 import type { LanguageCode } from '@arcadia/contract';
 import { type ReactNode, useEffect, useLayoutEffect } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../lib/i18n';
 import { PageLoader } from '../components/page-loader';
 import { MaintenanceScreen, NetworkErrorScreen, RegionBlockScreen } from '../components/system-screens';
 import { paths } from '../config/paths';

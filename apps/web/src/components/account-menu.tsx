@@ -1,5 +1,5 @@
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../lib/i18n';
 import { useId } from 'react';
 import { CountBadge } from './count-badge';
 import { CopyGlyph, useCopy } from './user-id';

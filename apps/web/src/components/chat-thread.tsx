@@ -1,7 +1,7 @@
 import type { SupportMessage } from '@arcadia/contract';
 import { useQuery } from '@tanstack/react-query';
 import { Fragment, useEffect, useLayoutEffect, useMemo, useRef } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../lib/i18n';
 import type { PendingMessage } from '../lib/chat-history';
 import './chat-thread.css';
 

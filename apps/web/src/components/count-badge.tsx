@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../lib/i18n';
 
 /**
  * A count beside a menu entry (spec §2: badges on messageV2, missionLeaderboard, rewardCenter when

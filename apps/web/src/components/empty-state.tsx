@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../lib/i18n';
 
 /** The spec's "No data" message for an empty list. */
 export function EmptyState({ message }: { message?: string }) {

@@ -1,5 +1,5 @@
 import type { MouseEvent, ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../lib/i18n';
 import { NavLink } from 'react-router';
 import { paths } from '../config/paths';
 import { useBrand } from '../lib/permission';

@@ -1,6 +1,6 @@
 import { type LanguageCode, languageCatalogue } from '@arcadia/contract/client';
 import { useId } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../lib/i18n';
 import { changeLanguage, currentLanguage } from '../lib/i18n';
 import { useBrand } from '../lib/permission';
 

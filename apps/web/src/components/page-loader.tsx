@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../lib/i18n';
 
 /** The loading screen; `overlay` covers the page above everything (the global loader, spec §4). */
 export function PageLoader({ overlay }: { overlay?: boolean }) {

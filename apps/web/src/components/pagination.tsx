@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../lib/i18n';
 
 /**
  * Page numbers to show: `range` pages around the current one, `margin` pages at each end, and

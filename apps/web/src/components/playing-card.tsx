@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../lib/i18n';
 import './playing-card.css';
 
 const suitGlyph: Record<string, string> = { S: '♠', H: '♥', D: '♦', C: '♣' };

@@ -1,5 +1,5 @@
 import type { SystemStatus } from '@arcadia/contract';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../lib/i18n';
 import { CustomerServiceButton } from './customer-service-button';
 
 function Screen({

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../lib/i18n';
 import { type Toast, toastDuration, useToastStore } from '../lib/toast-store';
 
 function ToastItem({ toast }: { toast: Toast }) {

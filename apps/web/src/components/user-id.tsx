@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../lib/i18n';
 
 /** Copies `text`; `copied` stays true for two seconds after a successful copy. */
 export function useCopy(text: string) {

@@ -1,9 +1,9 @@
 import { type LanguageCode, defaultLanguage, languageCatalogue } from '@arcadia/contract/client';
-import i18n from 'i18next';
-import resourcesToBackend from 'i18next-resources-to-backend';
-import { initReactI18next } from 'react-i18next';
+import type { FlatNamespace, TFunction } from 'i18next';
+import { useEffect, useMemo, useReducer, useSyncExternalStore } from 'react';
 import { setApiLanguage } from './api-client';
 import { local } from './storage';
+import { Translator } from './translator';
 import common from '../locales/en/common.json';
 
 export const namespaces = [
@@ -36,8 +36,6 @@ export type Namespace = (typeof namespaces)[number];
 /** Languages with a full dictionary in this build; other brand languages fall back to English. */
 export const shippedLanguages: LanguageCode[] = ['EN', 'ZH'];
 
-const toI18n = (code: string) => code.toLowerCase();
-
 /**
  * What the first paint (the shell) needs ships in the main bundle in English (`common`; the
  * error texts follow right after, and `useApiErrorText` never waits for them), the
@@ -66,30 +64,68 @@ function applyDocumentLanguage(code: LanguageCode) {
   setApiLanguage(code);
 }
 
+const toI18n = (code: string) => code.toLowerCase();
+
+/** The running translator (i18next's `i18n` object, for the parts the app uses). */
+export const i18n = new Translator(
+  'en',
+  'common',
+  (lng, ns) => lazyLocales[`../locales/${lng}/${ns}.json`]?.().then((m) => m.default),
+  (lng) => lng === 'en' || `../locales/${lng}/common.json` in lazyLocales,
+);
+for (const [ns, data] of Object.entries(bundledEnglish)) i18n.addBundle('en', ns, data);
+
 export async function setupI18n(code: LanguageCode = initialLanguage()) {
   applyDocumentLanguage(code);
-  await i18n
-    .use(initReactI18next)
-    .use(
-      resourcesToBackend((lng: string, ns: string) => {
-        const load = lazyLocales[`../locales/${lng}/${ns}.json`];
-        return load ? load().then((m) => m.default) : Promise.resolve({});
-      }),
-    )
-    .init({
-      lng: toI18n(code),
-      fallbackLng: 'en',
-      ns: [...bundledNamespaces],
-      defaultNS: 'common',
-      resources: { en: bundledEnglish },
-      partialBundledLanguages: true,
-      interpolation: { escapeValue: false },
-      returnNull: false,
-    });
+  await i18n.loadNamespaces(bundledNamespaces, toI18n(code));
+  await i18n.changeLanguage(toI18n(code));
   const rest = i18n.loadNamespaces(namespaces.filter((ns) => !bundledNamespaces.includes(ns as never)));
   // Tests render synchronously after set-up, so there every namespace is in place first.
   if (import.meta.env.MODE === 'test') await rest;
   return i18n;
+}
+
+type HookNamespace = FlatNamespace | readonly [FlatNamespace, ...FlatNamespace[]] | undefined;
+type Fallback<N> = N extends undefined
+  ? 'common'
+  : N extends FlatNamespace | readonly FlatNamespace[]
+    ? N
+    : 'common';
+
+/**
+ * react-i18next's `useTranslation`: `t` for the namespace (or list; the first is the default),
+ * typed by the English dictionaries, and the translator. Re-renders on a language change. Until
+ * its namespaces have arrived the component suspends, or with `useSuspense: false` renders with
+ * what is there (the key, or the default value) and again once they arrive.
+ */
+export function useTranslation<const N extends HookNamespace = undefined>(
+  ns?: N,
+  options?: { useSuspense?: boolean },
+): { t: TFunction<Fallback<N>>; i18n: Translator; ready: boolean } {
+  const language = useSyncExternalStore(i18n.subscribe, () => i18n.language);
+  const list = useMemo<string[]>(
+    () =>
+      ns === undefined ? [i18n.defaultNS] : typeof ns === 'string' ? [ns] : [...(ns as readonly string[])],
+    // The list is compared by content: callers pass a fresh array on every render.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [typeof ns === 'string' || ns === undefined ? ns : (ns as readonly string[]).join('|')],
+  );
+  const ready = i18n.hasLoadedNamespaces(list);
+  const [, loadedNow] = useReducer((n: number) => n + 1, 0);
+  const suspend = options?.useSuspense !== false;
+  useEffect(() => {
+    if (ready) return;
+    let live = true;
+    void i18n.loadNamespaces(list).then(() => live && loadedNow());
+    return () => {
+      live = false;
+    };
+  }, [ready, list]);
+  // A new `t` on a language change, as react-i18next's: effects and memos that use it run again.
+  // eslint-disable-next-line react-hooks/exhaustive-deps
+  const t = useMemo(() => i18n.getFixedT(null, list), [list, language]);
+  if (!ready && suspend) throw i18n.loadNamespaces(list);
+  return { t: t as unknown as TFunction<Fallback<N>>, i18n, ready };
 }
 
 /** Spec §4 "Language change": update the locale, remember the choice (`lang`, `hisLang`), re-render. */
@@ -104,5 +140,3 @@ export function currentLanguage(): LanguageCode {
   const code = (i18n.resolvedLanguage ?? i18n.language ?? 'en').toUpperCase();
   return code in languageCatalogue ? (code as LanguageCode) : defaultLanguage;
 }
-
-export { i18n };

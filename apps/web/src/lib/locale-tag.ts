@@ -1,5 +1,5 @@
 import { type LanguageCode, languageCatalogue } from '@arcadia/contract/client';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from './i18n';
 
 /** The BCP 47 locale of the interface language, for number and date formatting. */
 export function useLocaleTag(): string {

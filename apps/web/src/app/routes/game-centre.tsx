@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n';
 import { useLocation } from 'react-router';
 import { GameCentre } from '../../features/lobby/components/game-centre';
 import { LotteryCentre } from '../../features/lottery/components/lottery-centre';

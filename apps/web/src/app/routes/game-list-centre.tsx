@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n';
 import { useLocation } from 'react-router';
 import { ChatModels } from '../../features/chat/components/chat-models';
 import { GameListCentre } from '../../features/lobby/components/game-list-centre';

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n';
 import { OperatorConsole } from '../../features/operator/components/operator-console';
 import { useBrand } from '../../lib/permission';
 

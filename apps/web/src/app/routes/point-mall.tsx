@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n';
 import { PageHeader } from '../../components/section';
 import { PointMall } from '../../features/rewards/components/point-mall';
 

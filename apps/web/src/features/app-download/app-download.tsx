@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n';
 import { QrCode } from '../../components/qr-code';
 import { appDownloadLink } from '../../lib/app-download-link';
 import { usePermission } from '../../lib/permission';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 
 /** The member-account search box of the team reports' filter forms. */
 export function AccountField({ value, onChange }: { value: string; onChange: (value: string) => void }) {

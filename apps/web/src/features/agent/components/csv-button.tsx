@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 import { useApiErrorText } from '../../../lib/api-error-text';
 import { type CsvColumn, csvFileName, downloadCsv, toCsv } from '../lib/csv';
 import type { ReportColumn } from './report-table';

@@ -1,6 +1,6 @@
 import { type LanguageCode, languageCatalogue } from '@arcadia/contract/client';
 import { useCallback, useMemo } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 import { formatMoney } from '../../../lib/money';
 import { useBrand } from '../../../lib/permission';
 

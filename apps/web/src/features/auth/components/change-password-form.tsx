@@ -1,7 +1,7 @@
 import { type RegisterRules, checkRegisterField } from '@arcadia/contract/client';
 import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 import { TextField } from '../../../components/text-field';
 import { useApiErrorText } from '../../../lib/api-error-text';
 import { useSessionStore } from '../../../lib/session-store';

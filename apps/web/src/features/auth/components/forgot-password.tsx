@@ -1,6 +1,6 @@
 import type { RegisterRules } from '@arcadia/contract/client';
 import { type FormEvent, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 import { TextField } from '../../../components/text-field';
 import { useApiErrorText } from '../../../lib/api-error-text';
 import { useWhitelabel } from '../../../lib/permission';

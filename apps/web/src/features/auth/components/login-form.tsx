@@ -1,5 +1,5 @@
 import { type FormEvent, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 import { TextField } from '../../../components/text-field';
 import { CaptchaField } from './captcha-field';
 import { type Country, MobileField, defaultDialingCode } from './mobile-field';

@@ -1,6 +1,6 @@
 import type { LoginReply } from '@arcadia/contract';
 import { type FormEvent, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 import { useApiErrorText } from '../../../lib/api-error-text';
 import { useLoginVerification } from '../api/session';
 import { SmsCodeField } from './sms-code-field';

@@ -1,6 +1,6 @@
 import type { RegisterRules } from '@arcadia/contract/client';
 import { useCallback } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 import { ApiError } from '../../../lib/api-client';
 import { ruleMessage } from '../lib/rule-message';
 

@@ -1,5 +1,5 @@
 import type { HouseRound } from '@arcadia/contract';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 import { netMinor } from '../lib/stake';
 
 interface HistoryStripProps {

@@ -1,6 +1,6 @@
 import type { HouseEngineId } from '@arcadia/contract';
 import { useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 import { ApiError } from '../../../lib/api-client';
 import { useApiErrorText } from '../../../lib/api-error-text';
 import { i18n } from '../../../lib/i18n';

@@ -1,5 +1,5 @@
 import type { HouseEngineId } from '@arcadia/contract';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 import { Modal } from '../../../components/modal';
 import { SymbolArt } from '../games/slot-symbols';
 

@@ -1,6 +1,6 @@
 import type { HouseEngineId } from '@arcadia/contract';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 import { useSearchParams } from 'react-router';
 import { useApiErrorText } from '../../../lib/api-error-text';
 import { postVerify } from '../api/house';

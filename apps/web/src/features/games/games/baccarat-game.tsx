@@ -1,5 +1,5 @@
 import { useCallback, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 import { useGame, usePrimaryAction } from '../components/game-context';
 import { PlayingCard } from '../../../components/playing-card';
 

@@ -1,6 +1,6 @@
 import type { HouseAction } from '@arcadia/contract';
 import { useCallback, useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 import { useGame, usePrimaryAction } from '../components/game-context';
 import { PlayingCard } from '../../../components/playing-card';
 

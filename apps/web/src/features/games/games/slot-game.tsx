@@ -1,6 +1,6 @@
 import type { HouseRound } from '@arcadia/contract';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 import { useGame, usePrimaryAction } from '../components/game-context';
 import { SymbolArt } from './slot-symbols';
 

@@ -1,7 +1,7 @@
 import type { LanguageCode } from '@arcadia/contract/client';
 import DOMPurify from 'dompurify';
 import { useEffect, useMemo } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 import { useLocation, useNavigate } from 'react-router';
 import { useHelpTopicsQuery } from '../api/use-help-topics';
 

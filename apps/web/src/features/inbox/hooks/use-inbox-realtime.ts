@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import i18next from 'i18next';
+import { i18n as i18next } from '../../../lib/i18n';
 import { useSocketEvent } from '../../../lib/realtime';
 import { useSessionStore } from '../../../lib/session-store';
 import { useToastStore } from '../../../lib/toast-store';

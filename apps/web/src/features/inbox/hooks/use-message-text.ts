@@ -1,7 +1,7 @@
 import { type LanguageCode, languageCatalogue } from '@arcadia/contract/client';
 import DOMPurify from 'dompurify';
 import { useCallback, useMemo } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 import type { InboxItem } from '../api/inbox';
 
 type Notice = NonNullable<InboxItem['notice']>;

@@ -1,7 +1,7 @@
 import { hashServerSeed, liveRoundResult, type RoadOutcome } from '@arcadia/games';
 import { useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 import { Link } from 'react-router';
 import { paths } from '../../../config/paths';
 import { useApiErrorText } from '../../../lib/api-error-text';

@@ -1,5 +1,5 @@
 import { type RoadOutcome, beadRoad, bigRoad } from '@arcadia/games';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 
 const letter = { banker: 'B', player: 'P', tie: 'T' } as const;
 

@@ -1,5 +1,5 @@
 import type { LiveResultOut } from '@arcadia/contract';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 import { PlayingCard } from '../../../components/playing-card';
 import { ROULETTE_RED } from '../lib/spots';
 

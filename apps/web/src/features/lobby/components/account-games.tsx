@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 import { PageHeader } from '../../../components/section';
 import { useFavouritesQuery, useRecentGamesQuery } from '../api/games';
 import { swiperPages, swiperRows } from '../lib/paging';

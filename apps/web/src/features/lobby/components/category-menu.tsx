@@ -1,6 +1,6 @@
 import type { VendorCard } from '@arcadia/contract';
 import { Suspense, lazy, type MouseEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 import { NavLink, useNavigate } from 'react-router';
 import { useVendorLanesQuery } from '../api/lobby';
 import { useLaunchGame } from '../hooks/use-launch-game';

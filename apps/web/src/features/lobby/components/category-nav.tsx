@@ -1,6 +1,6 @@
 import '../lobby.css';
 import { Suspense, lazy } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 import { NavLink } from 'react-router';
 import { paths } from '../../../config/paths';
 import { useVendorLanesQuery } from '../api/lobby';

@@ -1,6 +1,6 @@
 import type { LobbyGame } from '@arcadia/contract';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 import { useApiErrorText } from '../../../lib/api-error-text';
 import { useSessionStore } from '../../../lib/session-store';
 import { useToastStore } from '../../../lib/toast-store';

@@ -1,5 +1,5 @@
 import type { LobbyGame } from '@arcadia/contract';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 import { FavouriteToggle } from './favourite-toggle';
 
 interface GameCardProps {

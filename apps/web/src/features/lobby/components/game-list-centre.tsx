@@ -1,6 +1,6 @@
 import type { GameType } from '@arcadia/contract';
 import { type ReactNode, useEffect, useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 import { useSearchParams } from 'react-router';
 import { PageHeader } from '../../../components/section';
 import { Pagination } from '../../../components/pagination';

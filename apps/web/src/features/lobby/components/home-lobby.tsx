@@ -1,5 +1,5 @@
 import { Suspense, lazy, useMemo, useReducer, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 import { Link } from 'react-router';
 import { paths } from '../../../config/paths';
 import { FilterTabs, Section } from '../../../components/section';

@@ -1,6 +1,6 @@
 import type { GameType, LobbyGame, VendorCard } from '@arcadia/contract';
 import { useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 import { Section } from '../../../components/section';
 import { useVendorLanesQuery } from '../api/lobby';
 import { useFavouritesQuery, useGamesQuery, useHotGamesQuery } from '../api/games';

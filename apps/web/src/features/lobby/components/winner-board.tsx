@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 import { EmptyState } from '../../../components/empty-state';
 import { languageCatalogue } from '@arcadia/contract/client';
 import { currentLanguage } from '../../../lib/i18n';

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 import { useApiErrorText } from '../../../lib/api-error-text';
 import { type LotteryNear, type LotteryRulesReply, myBetsKey, usePlaceBet, useQuote } from '../api/lottery';
 

@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 import { useApiErrorText } from '../../../lib/api-error-text';
 import { formatMoney, minorToMajorText } from '../../../lib/money';
 import { useBrand } from '../../../lib/permission';

@@ -1,6 +1,6 @@
 import type { AgentTreeNode } from '@arcadia/contract';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 import { useApiErrorText } from '../../../lib/api-error-text';
 import type { OpsBrand } from '../api/operator';
 import { type OpsFormat, useOpsFormat } from '../lib/format';

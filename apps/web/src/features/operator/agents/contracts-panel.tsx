@@ -1,6 +1,6 @@
 import { type Contract, type ContractKindName, contractKindNames } from '@arcadia/contract';
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 import { ContractTierTable } from '../../../components/contract-tier-table';
 import { type DataColumn, DataTable } from '../../../components/data-table';
 import { EmptyState } from '../../../components/empty-state';

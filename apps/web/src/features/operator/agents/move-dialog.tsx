@@ -2,7 +2,7 @@ import { agentMoveBodySchema } from '@arcadia/contract';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useId } from 'react';
 import { useForm } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 import { Modal } from '../../../components/modal';
 import { useApiErrorText } from '../../../lib/api-error-text';
 import type { OpsBrand } from '../api/operator';

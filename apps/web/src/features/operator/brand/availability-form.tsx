@@ -2,7 +2,7 @@ import { type BrandAdminView, brandAvailabilityBodySchema } from '@arcadia/contr
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useId } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 import { Field, ReasonField, splitList, useIssueText } from './fields';
 
 const pad = (n: number) => String(n).padStart(2, '0');

@@ -3,7 +3,7 @@ import { type LanguageCode, languageCatalogue } from '@arcadia/contract/client';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useId, useState } from 'react';
 import { Controller, type FieldError, useForm, useWatch } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 import { useApiErrorText } from '../../../lib/api-error-text';
 import { useOpsBrandCreate } from './api';
 import { Field, ReasonField, useIssueText } from './fields';

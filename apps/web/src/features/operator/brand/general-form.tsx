@@ -3,7 +3,7 @@ import { type LanguageCode, languageCatalogue, languageCodes } from '@arcadia/co
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useId } from 'react';
 import { Controller, type FieldError, useForm, useWatch } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 import { Field, ReasonField, splitList, useIssueText } from './fields';
 
 /** Languages as a grid of checkboxes (the brand's supported languages). */

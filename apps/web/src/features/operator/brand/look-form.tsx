@@ -2,7 +2,7 @@ import { type BrandAdminView, type BrandTheme, brandLookBodySchema } from '@arca
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useId, useRef, useState } from 'react';
 import { useFieldArray, useForm, useWatch } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 import { Field, ReasonField, useIssueText } from './fields';
 
 const COLOURS = ['primary', 'accent', 'background', 'text'] as const;

@@ -3,7 +3,7 @@ import { whitelabelModuleTree } from '@arcadia/contract/client';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useId, useMemo, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 import { ReasonField, useIssueText } from './fields';
 
 type Node = (typeof whitelabelModuleTree)['children'] extends readonly (infer N)[] | undefined ? N : never;

@@ -1,7 +1,7 @@
 import { vendorCredentialBodySchema } from '@arcadia/contract';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 import type { z } from 'zod';
 import { TextField } from '../../../components/text-field';
 import { useApiErrorText } from '../../../lib/api-error-text';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 import { EmptyState } from '../../../components/empty-state';
 import { useApiErrorText } from '../../../lib/api-error-text';
 import { type OpsAuditEntry, type OpsBrand, useAuditLog } from '../api/operator';

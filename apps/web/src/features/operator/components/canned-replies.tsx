@@ -1,6 +1,6 @@
 import { supportLimits } from '@arcadia/contract/client';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 import { EmptyState } from '../../../components/empty-state';
 import { TextField } from '../../../components/text-field';
 import { useApiErrorText } from '../../../lib/api-error-text';

@@ -1,5 +1,5 @@
 import { type FormEvent, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 import { Modal } from '../../../components/modal';
 import { useApiErrorText } from '../../../lib/api-error-text';
 import { showToast } from '../../../lib/toast-store';

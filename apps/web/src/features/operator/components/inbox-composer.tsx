@@ -2,7 +2,7 @@ import { INBOX_TITLE_MAX, type OpsInboxSendBody, opsInboxSendBodySchema } from '
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useId, useState } from 'react';
 import { Controller, type FieldError, useForm, useWatch } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 import { ConfirmDialog } from '../../../components/modal';
 import { useApiErrorText } from '../../../lib/api-error-text';
 import { useOpsInboxSend } from '../api/inbox';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 import { TextField } from '../../../components/text-field';
 import { useApiErrorText } from '../../../lib/api-error-text';
 import {

@@ -1,7 +1,7 @@
 import { Suspense, useState } from 'react';
 import { NavLink, Navigate, Route, Routes } from 'react-router';
 import '../operator.css';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 import { LanguageSelect } from '../../../components/language-select';
 import { ThemeToggle } from '../../../components/theme-toggle';
 import { useApiErrorText } from '../../../lib/api-error-text';

@@ -1,6 +1,6 @@
 import { type RewardsSettings, rewardsFeatures, rewardsSettingsUpdateSchema } from '@arcadia/contract';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 import { useApiErrorText } from '../../../lib/api-error-text';
 import { showToast } from '../../../lib/toast-store';
 import type { OpsBrand } from '../api/operator';

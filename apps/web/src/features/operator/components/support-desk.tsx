@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 import { ChatComposer } from '../../../components/chat-composer';
 import { ChatThread } from '../../../components/chat-thread';
 import { EmptyState } from '../../../components/empty-state';

@@ -1,6 +1,6 @@
 import { type LanguageCode, languageCatalogue } from '@arcadia/contract/client';
 import { useMemo } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 import { formatMoney, minorToMajorText } from '../../../lib/money';
 import type { OpsBrand } from '../api/operator';
 

@@ -1,6 +1,6 @@
 import type { BrandAdminView } from '@arcadia/contract';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 import { useApiErrorText } from '../../../lib/api-error-text';
 import { ApiError } from '../../../lib/api-client';
 import { showToast } from '../../../lib/toast-store';

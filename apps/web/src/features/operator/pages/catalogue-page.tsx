@@ -1,6 +1,6 @@
 import { gameTypes } from '@arcadia/contract';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 import { type DataColumn, DataTable } from '../../../components/data-table';
 import { EmptyState } from '../../../components/empty-state';
 import { useApiErrorText } from '../../../lib/api-error-text';

@@ -2,7 +2,7 @@ import { PLAYER_NOTE_MAX, PLAYER_REASON, opsPlayerNoteBodySchema } from '@arcadi
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useId } from 'react';
 import { useForm } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 import { EmptyState } from '../../../components/empty-state';
 import { useApiErrorText } from '../../../lib/api-error-text';
 import type { OpsBrand } from '../api/operator';

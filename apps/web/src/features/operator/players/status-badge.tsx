@@ -1,5 +1,5 @@
 import type { PlayerStatus } from '@arcadia/contract';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 
 /** A member's status as a coloured label. */
 export function StatusBadge({ status }: { status: PlayerStatus }) {

@@ -2,7 +2,7 @@ import { type Raffle, raffleSchema, rebateProductTypes } from '@arcadia/contract
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useId, useState } from 'react';
 import { Controller, type FieldError, useFieldArray, useForm } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 import { z } from 'zod';
 import type { OpsFormat } from '../lib/format';
 

@@ -1,7 +1,7 @@
 import { OPS_REPORT_MAX_DAYS, opsReportRangeQuery } from '@arcadia/contract';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 import { TextField } from '../../../components/text-field';
 import type { ReportRange } from './api';
 

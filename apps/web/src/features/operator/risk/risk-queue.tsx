@@ -6,7 +6,7 @@ import {
   riskFlagStatuses,
 } from '@arcadia/contract';
 import { useId, useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 import { type DataColumn, DataTable } from '../../../components/data-table';
 import { EmptyState } from '../../../components/empty-state';
 import { Pagination } from '../../../components/pagination';

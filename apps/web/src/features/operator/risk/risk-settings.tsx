@@ -2,7 +2,7 @@ import { type RiskSettings, riskSettingsUpdateBodySchema } from '@arcadia/contra
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 import { useApiErrorText } from '../../../lib/api-error-text';
 import type { OpsBrand } from '../api/operator';
 import { useOpsFormat } from '../lib/format';

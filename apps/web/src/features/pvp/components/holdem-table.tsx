@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 import { PlayingCard } from '../../../components/playing-card';
 import { useApiErrorText } from '../../../lib/api-error-text';
 import { minorToMajorText, toMinorUnits } from '../../../lib/money';

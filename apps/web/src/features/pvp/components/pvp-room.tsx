@@ -2,7 +2,7 @@ import { FairStream, dealNiuNiu, fullDeck, hashServerSeed } from '@arcadia/games
 import { useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 import { Link } from 'react-router';
 import { PlayingCard } from '../../../components/playing-card';
 import { TextField } from '../../../components/text-field';

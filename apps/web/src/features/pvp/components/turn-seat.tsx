@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 import { PlayingCard } from '../../../components/playing-card';
 import type { PvpTableView } from '../api/pvp';
 

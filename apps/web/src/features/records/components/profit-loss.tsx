@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 import { EmptyState } from '../../../components/empty-state';
 import { DateSpanFields } from '../../../components/filter-fields';
 import { useProfitLossQuery } from '../api/records';

@@ -1,5 +1,5 @@
 import type { RecordFigures } from '@arcadia/contract';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 
 /** The figures of a record's filtered rows: bets, stake, valid bet, payout and the member's result. */
 export function Totals({

@@ -1,5 +1,5 @@
 import { useCallback, useMemo } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 import { useLocaleTag } from '../../../lib/locale-tag';
 import { formatMoney } from '../../../lib/money';
 import { useBrand } from '../../../lib/permission';

@@ -1,6 +1,6 @@
 import type { RouteReply, Routes } from '@arcadia/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 import { call } from '../../../lib/api-client';
 import { useSocketEvent } from '../../../lib/realtime';
 import { useSessionStore } from '../../../lib/session-store';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 import { useOpenMemberPage } from '../../../components/use-open-member-page';
 import { useSessionStore } from '../../../lib/session-store';
 import { useAvailablePromo } from '../api/referral';

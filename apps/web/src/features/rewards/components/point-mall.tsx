@@ -4,7 +4,7 @@ import type { RowData } from '@tanstack/react-table';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 import { type DataColumn, DataTable } from '../../../components/data-table';
 import { EmptyState } from '../../../components/empty-state';
 import { Modal } from '../../../components/modal';

@@ -1,6 +1,6 @@
 import DOMPurify from 'dompurify';
 import { useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 import { EmptyState } from '../../../components/empty-state';
 import { Modal } from '../../../components/modal';
 import { PanelLoading } from '../../../components/panel-state';

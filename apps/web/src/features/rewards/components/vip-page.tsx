@@ -1,5 +1,5 @@
 import type { VipTier } from '@arcadia/contract';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 import { type DataColumn, DataTable } from '../../../components/data-table';
 import { PanelLoading } from '../../../components/panel-state';
 import { useApiErrorText } from '../../../lib/api-error-text';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 import { formatMoney, minorToMajorText } from '../../../lib/money';
 import { useBrand } from '../../../lib/permission';
 import { type SportsBetItem, useSportsBets } from '../api/sports';

@@ -1,7 +1,7 @@
 import type { SportsCategory } from '@arcadia/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 import { onRealtimeReconnect, sendRealtime, useSocketEvent } from '../../../lib/realtime';
 import { useSessionStore } from '../../../lib/session-store';
 import { sportsKeys, useSportsEvents } from '../api/sports';

@@ -1,6 +1,6 @@
 import type { SocketAuth, SupportConversation } from '@arcadia/contract';
 import { useEffect, useMemo } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 import { ChatComposer } from '../../../components/chat-composer';
 import { ChatThread } from '../../../components/chat-thread';
 import { ThemeToggle } from '../../../components/theme-toggle';

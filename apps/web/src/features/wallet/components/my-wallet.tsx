@@ -1,5 +1,5 @@
 import { type FormEvent, useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 import { EmptyState } from '../../../components/empty-state';
 import { RefreshButton } from '../../../components/refresh-button';
 import { useApiErrorText } from '../../../lib/api-error-text';

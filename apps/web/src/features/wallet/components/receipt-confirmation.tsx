@@ -1,5 +1,5 @@
 import { type ChangeEvent, type FormEvent, useCallback, useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 import { Modal } from '../../../components/modal';
 import { ApiError } from '../../../lib/api-client';
 import { useApiErrorText } from '../../../lib/api-error-text';

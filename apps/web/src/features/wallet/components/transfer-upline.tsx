@@ -1,5 +1,5 @@
 import { type FormEvent, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 import { ConfirmDialog } from '../../../components/modal';
 import { TextField } from '../../../components/text-field';
 import { ApiError } from '../../../lib/api-client';

@@ -1,6 +1,6 @@
 import type { ContractKindName } from '@arcadia/contract';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../../lib/i18n';
 import { PanelError, PanelLoading } from '../../../../components/panel-state';
 import { useApiErrorText } from '../../../../lib/api-error-text';
 import { useUiStore } from '../../../../lib/ui-store';

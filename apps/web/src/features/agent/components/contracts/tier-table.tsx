@@ -1,5 +1,5 @@
 import type { ContractKindName } from '@arcadia/contract';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../../lib/i18n';
 import { ContractTierTable } from '../../../../components/contract-tier-table';
 import type { Contract } from '../../api/contracts';
 import { useAgentFormat } from '../../hooks/use-format';
