@@ -96,13 +96,58 @@ export const vendorSettleSchema = z.object({
     .max(VENDOR_SETTLE_MAX_ITEMS),
 });
 
+/** Most wins plus closes in one `settle` batch of the compact form. */
+export const VENDOR_SETTLE_MAX_COLUMNS = 10000;
+
+/**
+ * `settle` in its compact form: the same wins as columns (index `i` of every array is one item,
+ * exactly the `items[i]` of the other form), and **closes**: rounds closed with nothing paid (a lost
+ * bet), given by player and round only. A close moves no money, so it is no transaction: no id, no
+ * payload to compare; the bet row's own state makes it idempotent (a closed round closes again as
+ * `OK`, changing nothing). `results` answers the wins in order; `closed` the closes' statuses in
+ * order. Validated whole: every column a checked array, the lengths of each group equal.
+ */
+export const vendorSettleColumnsSchema = z
+  .object({
+    request_id: idSchema,
+    currency: currencySchema,
+    wins: z
+      .object({
+        transaction_id: z.array(idSchema),
+        player_id: z.array(playerIdSchema),
+        round_id: z.array(idSchema),
+        game_code: z.array(z.string().min(1).max(64)),
+        amount: z.array(minorSchema),
+      })
+      .optional(),
+    closes: z.object({ player_id: z.array(playerIdSchema), round_id: z.array(idSchema) }).optional(),
+  })
+  .refine(
+    ({ wins: w }) =>
+      !w ||
+      [w.player_id, w.round_id, w.game_code, w.amount].every((c) => c.length === w.transaction_id.length),
+    { message: 'every column holds one value per win', path: ['wins'] },
+  )
+  .refine(({ closes: c }) => !c || c.player_id.length === c.round_id.length, {
+    message: 'every column holds one value per close',
+    path: ['closes'],
+  })
+  .refine(
+    ({ wins, closes }) => {
+      const n = (wins?.transaction_id.length ?? 0) + (closes?.round_id.length ?? 0);
+      return n >= 1 && n <= VENDOR_SETTLE_MAX_COLUMNS;
+    },
+    { message: `1 to ${VENDOR_SETTLE_MAX_COLUMNS} wins and closes` },
+  );
+
 export const vendorRequestSchemas = {
   authenticate: vendorAuthenticateSchema,
   balance: vendorBalanceSchema,
   bet: vendorBetSchema,
   win: vendorWinSchema,
   rollback: vendorRollbackSchema,
-  settle: vendorSettleSchema,
+  /** Either form: `items` (objects), or the compact `wins` / `closes` columns. */
+  settle: z.union([vendorSettleSchema, vendorSettleColumnsSchema]),
 } as const satisfies Record<VendorOp, z.ZodType>;
 
 export type VendorAuthenticateRequest = z.infer<typeof vendorAuthenticateSchema>;
@@ -111,6 +156,7 @@ export type VendorBetRequest = z.infer<typeof vendorBetSchema>;
 export type VendorWinRequest = z.infer<typeof vendorWinSchema>;
 export type VendorRollbackRequest = z.infer<typeof vendorRollbackSchema>;
 export type VendorSettleRequest = z.infer<typeof vendorSettleSchema>;
+export type VendorSettleColumnsRequest = z.infer<typeof vendorSettleColumnsSchema>;
 export type VendorRequest<O extends VendorOp> = z.infer<(typeof vendorRequestSchemas)[O]>;
 
 /** Every reply. `balance` (minor units, string) and `currency` accompany OK and most refusals. */
@@ -132,6 +178,8 @@ export const vendorReplySchema = z.looseObject({
       }),
     )
     .optional(),
+  /** settle (compact form): each close's status, in order. */
+  closed: z.array(z.enum(vendorStatuses)).optional(),
   /** A human-readable reason for BAD_REQUEST and INTERNAL_ERROR. */
   message: z.string().optional(),
 });

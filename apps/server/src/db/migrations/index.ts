@@ -48,6 +48,7 @@ import * as m202612010000 from './202612010000_rg_transfer_guard.js';
 import * as m202612020000 from './202612020000_faster_settlement.js';
 import * as m202612030000 from './202612030000_create_raffles.js';
 import * as m202612050000 from './202612050000_faster_credit_many.js';
+import * as m202612060000 from './202612060000_settle_columns.js';
 
 /**
  * Every migration, in order. Listed statically so the bundled server carries them; the name is
@@ -103,4 +104,5 @@ export const migrations: Record<string, Migration> = {
   '202612020000_faster_settlement': m202612020000,
   '202612030000_create_raffles': m202612030000,
   '202612050000_faster_credit_many': m202612050000,
+  '202612060000_settle_columns': m202612060000,
 };

@@ -152,7 +152,8 @@ export function createHouseRounds(deps: {
     },
 
     /**
-     * Sends bets' results (round-closing wins, `0` for a loss) in `settle` batches; `applied` is
+     * Sends bets' results in `settle` batches of the compact form (docs/vendor-protocol.md): the
+     * round-closing wins as columns, the losses as closes; `applied` is
      * called once per batch with the ids the platform applied (and their payouts) and the ids it
      * found refunded first, for the product to record in one update. A batch not delivered is
      * left for the next settlement, which sends the same transaction ids: applied once. The bets
@@ -177,35 +178,61 @@ export function createHouseRounds(deps: {
       }
       const send = async ({ merchantId, chunk }: (typeof batches)[number]) => {
         const m = await merchantOf(merchantId);
+        // The compact form: the wins as columns, the losses as closes (a closed round, no money,
+        // no transaction).
+        const wins: R[] = [];
+        const closes: R[] = [];
+        for (const b of chunk) (b.payout === '0' || BigInt(b.payout) === 0n ? closes : wins).push(b);
         const body = JSON.stringify({
           request_id: `${requestPrefix}-s-${randomUUID()}`,
           currency: m.currency,
-          items: chunk.map((b) => ({
-            transaction_id: `${roundOf(b.id)}:w`,
-            player_id: String(b.member_id),
-            round_id: roundOf(b.id),
-            game_code: b.game_code,
-            amount: String(b.payout),
-          })),
+          ...(wins.length > 0
+            ? {
+                wins: {
+                  transaction_id: wins.map((b) => `${roundOf(b.id)}:w`),
+                  player_id: wins.map((b) => String(b.member_id)),
+                  round_id: wins.map((b) => roundOf(b.id)),
+                  game_code: wins.map((b) => b.game_code),
+                  amount: wins.map((b) => String(b.payout)),
+                },
+              }
+            : {}),
+          ...(closes.length > 0
+            ? {
+                closes: {
+                  player_id: closes.map((b) => String(b.member_id)),
+                  round_id: closes.map((b) => roundOf(b.id)),
+                },
+              }
+            : {}),
         });
         const res = await wallet.sendWithRetry(merchantId, m.code, 'settle', body);
-        if (!res.ok || res.reply.status !== 'OK' || !Array.isArray(res.reply.results)) {
+        const reply = res.ok ? res.reply : undefined;
+        const results = reply?.results as { status: string }[] | undefined;
+        const closed = reply?.closed as string[] | undefined;
+        if (
+          !res.ok ||
+          reply?.status !== 'OK' ||
+          !Array.isArray(results) ||
+          results.length !== wins.length ||
+          (closes.length > 0 && (!Array.isArray(closed) || closed.length !== closes.length))
+        ) {
           log.warn(
             { merchantId, res: res.ok ? res.reply.status : res.reason },
             'house results not delivered; the next pass settles them again',
           );
           return;
         }
-        const results = res.reply.results as { status: string }[];
         const ok: R[] = [];
         const voided: R[] = [];
-        chunk.forEach((b, k) => {
-          const status = results[k]?.status;
+        const record = (b: R, status: string | undefined) => {
           if (status === 'OK') ok.push(b);
           // Refunded by a rollback first (a recovery that found the bet's answer lost): nothing to pay.
           else if (status === 'BET_ALREADY_ROLLED_BACK') voided.push(b);
           else log.error({ betId: b.id, status }, 'house result refused');
-        });
+        };
+        wins.forEach((b, k) => record(b, results[k]?.status));
+        closes.forEach((b, k) => record(b, closed?.[k]));
         if (ok.length > 0 || voided.length > 0) await applied(ok, voided);
       };
       let next = 0;

@@ -499,6 +499,80 @@ describe('lottery selling', () => {
     expect(await balance()).toBe(before - 1000n + 980n);
   });
 
+  it('a lost bet is closed without a transaction; settled again after a crash, nothing moves twice', async () => {
+    const [issue] = await upcoming('SSC1');
+    const before = await balance();
+    // One of the two wins (the first digit is in exactly one of them), the other loses.
+    const placed = (
+      await t.app.inject({
+        method: 'POST',
+        url: '/lgw/betting',
+        headers: { authorization: token },
+        payload: {
+          prizeMode: 'Lott',
+          device: 'WEB',
+          contents: [
+            sscBet([{ numero: issue!.numero, multiple: 1 }], { bettingContent: '0,1,2,3,4||||' }),
+            sscBet([{ numero: issue!.numero, multiple: 1 }], { bettingContent: '5,6,7,8,9||||' }),
+          ],
+        },
+      })
+    ).json().value.list as { betId: string }[];
+    expect(placed.length).toBe(2);
+    await clockTo(issue!.drawAt + 1);
+    await t.app.lottery.draws.tick(new Date(issue!.drawAt + 1));
+    const selling = t.app.lottery.selling();
+    expect(await selling.settleIssue('SSC1', issue!.numero)).toMatchObject({ settled: 2, won: 1 });
+    const rows = () =>
+      t.db
+        .selectFrom('lottery_bet')
+        .select(['id', 'status', 'payout', 'paid'])
+        .where(
+          'id',
+          'in',
+          placed.map((p) => p.betId),
+        )
+        .orderBy('id')
+        .execute();
+    const settled = await rows();
+    expect(settled.map((r) => r.status).sort()).toEqual(['lost', 'won']);
+    const lost = settled.find((r) => r.status === 'lost')!;
+    const won = settled.find((r) => r.status === 'won')!;
+    const paidOnce = before - 1000n + BigInt(won.payout);
+    expect(await balance()).toBe(paidOnce);
+    // The platform closed the lost round (settled, nothing paid) without a transaction of its own.
+    const platform = await t.db
+      .selectFrom('bet')
+      .select(['round_id', 'status', 'payout', 'valid_bet'])
+      .where('round_id', 'in', [`L${lost.id}`, `L${won.id}`])
+      .orderBy('round_id')
+      .execute();
+    expect(platform.every((b) => b.status === 'settled')).toBe(true);
+    expect(platform.find((b) => b.round_id === `L${lost.id}`)).toMatchObject({
+      payout: '0',
+      valid_bet: '500',
+    });
+    const wins = await t.db
+      .selectFrom('vendor_tx')
+      .select('transaction_id')
+      .where('transaction_id', 'in', [`L${lost.id}:w`, `L${won.id}:w`])
+      .execute();
+    expect(wins.map((w) => w.transaction_id)).toEqual([`L${won.id}:w`]);
+    // A crash before the results were recorded: both sent again, applied once.
+    await t.db
+      .updateTable('lottery_bet')
+      .set({ status: 'open', payout: '0', paid: false, settled_at: null })
+      .where(
+        'id',
+        'in',
+        placed.map((p) => p.betId),
+      )
+      .execute();
+    expect(await selling.settleIssue('SSC1', issue!.numero)).toMatchObject({ settled: 2, won: 1 });
+    expect(await rows()).toEqual(settled);
+    expect(await balance()).toBe(paidOnce);
+  });
+
   it('a replayed settle callback answers the same and moves nothing', async () => {
     const [issue] = await upcoming('SSC1');
     const placed = (await bet(sscBet([{ numero: issue!.numero, multiple: 1 }]))).json().value.list[0];

@@ -4,9 +4,12 @@ import {
   type VendorOp,
   type VendorReply,
   type VendorRollbackRequest,
+  type VendorSettleColumnsRequest,
   type VendorSettleRequest,
   type VendorWinRequest,
   vendorRequestSchemas,
+  vendorSettleColumnsSchema,
+  vendorSettleSchema,
 } from '@arcadia/contract';
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../../db/schema.js';
@@ -159,75 +162,10 @@ export function createVendorWalletService(deps: {
     });
   }
 
-  /**
-   * `settle`: a batch of round-closing wins applied set-based (`vendor_settle_many`). A replayed
-   * request id answers its stored reply; each item's transaction id is applied once, as `win`.
-   */
-  async function settle(
-    brand: Brand,
-    vendor: string,
-    raw: Buffer,
-    body: VendorSettleRequest,
-  ): Promise<string> {
-    const bodyHash = sha256(raw);
-    const stored = await db
-      .selectFrom('vendor_request')
-      .select(['reply', 'body_hash'])
-      .where('merchant_id', '=', brand.id)
-      .where('vendor_code', '=', vendor)
-      .where('request_id', '=', body.request_id)
-      .executeTakeFirst();
-    if (stored) {
-      return stored.body_hash === bodyHash
-        ? stored.reply
-        : reply({ status: 'BAD_REQUEST', message: 'request_id was used for another request' });
-    }
-    const settlement = await ledger.systemAccount(db, brand.id, 'vendor_settlement', brand.currency);
-    const items = body.items.map((it) => ({
-      member: it.player_id,
-      transaction_id: it.transaction_id,
-      round_id: it.round_id,
-      amount: it.amount,
-      game_code: it.game_code,
-      // The hash a single `win` of the same content has: a retry as either form is recognised.
-      payload_hash: settleItemHash(body.currency, it),
-    }));
-    const payload = JSON.stringify({ merchant: brand.id, vendor, settlement, items });
-    // The batch and its stored reply commit together: a replay after a crash finds both or neither.
-    const answer = await ledger.retrying(() =>
-      db.transaction().execute(async (tx) => {
-        const { rows } = await sql<{
-          idx: number;
-          status: string;
-          balance: string | null;
-        }>`select idx, status, balance from vendor_settle_many(${payload}::jsonb)`.execute(tx);
-        const results = rows.map((r) => ({
-          transaction_id: body.items[Number(r.idx)]!.transaction_id,
-          status: r.status,
-          ...(r.balance !== null ? { balance: String(r.balance) } : {}),
-        }));
-        const text = reply({ status: 'OK', currency: brand.currency, results } as VendorReply);
-        await tx
-          .insertInto('vendor_request')
-          .values({
-            merchant_id: brand.id,
-            vendor_code: vendor,
-            request_id: body.request_id,
-            body_hash: bodyHash,
-            reply: text,
-          })
-          .execute();
-        return { text, results };
-      }),
-    );
-    const results = answer.results;
-    // Each member's balance after the batch, once, on the real-time channel.
-    const last = new Map<string, string>();
-    results.forEach((r, i) => {
-      if (r.status === 'OK' && r.balance !== undefined) last.set(body.items[i]!.player_id, r.balance);
-    });
+  /** Each member's balance after a batch, once, on the real-time channel. */
+  function announceBatch(brand: Brand, balances: Map<string, string>) {
     const at = Date.now();
-    for (const [member, balance] of last) {
+    for (const [member, balance] of balances) {
       ledger.announceBalance({
         merchantId: brand.id,
         memberId: member,
@@ -238,7 +176,148 @@ export function createVendorWalletService(deps: {
         at,
       });
     }
+  }
+
+  /**
+   * A `settle` request: a replayed request id answers its stored reply; otherwise `apply` runs the
+   * batch and its reply is stored in the same transaction (a replay after a crash finds both or
+   * neither).
+   */
+  async function settleOnce(
+    brand: Brand,
+    vendor: string,
+    raw: Buffer,
+    requestId: string,
+    apply: (
+      tx: Kysely<Database>,
+      settlement: string,
+    ) => Promise<{ text: string; balances: Map<string, string> }>,
+  ): Promise<string> {
+    const bodyHash = sha256(raw);
+    const stored = await db
+      .selectFrom('vendor_request')
+      .select(['reply', 'body_hash'])
+      .where('merchant_id', '=', brand.id)
+      .where('vendor_code', '=', vendor)
+      .where('request_id', '=', requestId)
+      .executeTakeFirst();
+    if (stored) {
+      return stored.body_hash === bodyHash
+        ? stored.reply
+        : reply({ status: 'BAD_REQUEST', message: 'request_id was used for another request' });
+    }
+    const settlement = await ledger.systemAccount(db, brand.id, 'vendor_settlement', brand.currency);
+    const answer = await ledger.retrying(() =>
+      db.transaction().execute(async (tx) => {
+        const done = await apply(tx, settlement);
+        await tx
+          .insertInto('vendor_request')
+          .values({
+            merchant_id: brand.id,
+            vendor_code: vendor,
+            request_id: requestId,
+            body_hash: bodyHash,
+            reply: done.text,
+          })
+          .execute();
+        return done;
+      }),
+    );
+    announceBatch(brand, answer.balances);
     return answer.text;
+  }
+
+  /**
+   * `settle` with `items`: a batch of round-closing wins applied set-based (`vendor_settle_many`).
+   * Each item's transaction id is applied once, as `win`.
+   */
+  async function settle(
+    brand: Brand,
+    vendor: string,
+    raw: Buffer,
+    body: VendorSettleRequest,
+  ): Promise<string> {
+    return settleOnce(brand, vendor, raw, body.request_id, async (tx, settlement) => {
+      const items = body.items.map((it) => ({
+        member: it.player_id,
+        transaction_id: it.transaction_id,
+        round_id: it.round_id,
+        amount: it.amount,
+        game_code: it.game_code,
+        // The hash a single `win` of the same content has: a retry as either form is recognised.
+        payload_hash: settleItemHash(body.currency, it),
+      }));
+      const payload = JSON.stringify({ merchant: brand.id, vendor, settlement, items });
+      const { rows } = await sql<{
+        idx: number;
+        status: string;
+        balance: string | null;
+      }>`select idx, status, balance from vendor_settle_many(${payload}::jsonb)`.execute(tx);
+      const results = rows.map((r) => ({
+        transaction_id: body.items[Number(r.idx)]!.transaction_id,
+        status: r.status,
+        ...(r.balance !== null ? { balance: String(r.balance) } : {}),
+      }));
+      const balances = new Map<string, string>();
+      results.forEach((r, i) => {
+        if (r.status === 'OK' && r.balance !== undefined) balances.set(body.items[i]!.player_id, r.balance);
+      });
+      return { text: reply({ status: 'OK', currency: brand.currency, results } as VendorReply), balances };
+    });
+  }
+
+  /**
+   * `settle` with `wins` and `closes` columns (`vendor_settle_columns`): the wins as above, the
+   * closes settle their open rounds with nothing paid and no transaction (no hash, no `vendor_tx`
+   * row). The columns go to the database as typed arrays, not as a JSON document: every value was
+   * checked by the schema (ids and amounts hold no character an array literal would quote).
+   */
+  async function settleColumns(
+    brand: Brand,
+    vendor: string,
+    raw: Buffer,
+    body: VendorSettleColumnsRequest,
+  ): Promise<string> {
+    const w = body.wins ?? { transaction_id: [], player_id: [], round_id: [], game_code: [], amount: [] };
+    const c = body.closes ?? { player_id: [], round_id: [] };
+    return settleOnce(brand, vendor, raw, body.request_id, async (tx, settlement) => {
+      const hashes = w.transaction_id.map((_, i) =>
+        settleItemHash(body.currency, {
+          player_id: w.player_id[i]!,
+          round_id: w.round_id[i]!,
+          game_code: w.game_code[i]!,
+          amount: w.amount[i]!,
+        }),
+      );
+      const arr = (values: string[]) => `{${values.join(',')}}`;
+      // Game codes are free text (up to 64 characters): quoted as array elements.
+      const texts = (values: string[]) =>
+        `{${values.map((v) => `"${v.replace(/["\\]/g, '\\$&')}"`).join(',')}}`;
+      const { rows } = await sql<{ idx: number; status: string; balance: string | null }>`
+        select idx, status, balance from vendor_settle_columns(
+          ${brand.id}::integer, ${vendor}::text, ${settlement}::bigint,
+          ${arr(w.player_id)}::bigint[], ${arr(w.transaction_id)}::text[], ${arr(w.round_id)}::text[],
+          ${arr(w.amount)}::bigint[], ${arr(hashes)}::text[], ${texts(w.game_code)}::text[],
+          ${arr(c.player_id)}::bigint[], ${arr(c.round_id)}::text[])`.execute(tx);
+      const n = w.transaction_id.length;
+      const results: { transaction_id: string; status: string; balance?: string }[] = [];
+      const closed: string[] = new Array<string>(c.round_id.length);
+      const balances = new Map<string, string>();
+      for (const r of rows) {
+        const i = Number(r.idx);
+        if (i < n) {
+          const balance = r.balance !== null ? String(r.balance) : undefined;
+          results.push({
+            transaction_id: w.transaction_id[i]!,
+            status: r.status,
+            ...(balance !== undefined ? { balance } : {}),
+          });
+          if (r.status === 'OK' && balance !== undefined) balances.set(w.player_id[i]!, balance);
+        } else closed[i - n] = r.status;
+      }
+      const text = reply({ status: 'OK', currency: brand.currency, results, closed } as VendorReply);
+      return { text, balances };
+    });
   }
 
   return {
@@ -256,7 +335,14 @@ export function createVendorWalletService(deps: {
       } catch {
         return reply({ status: 'BAD_REQUEST', message: 'the body is not JSON' });
       }
-      const parsed = vendorRequestSchemas[vop].safeParse(json);
+      // `settle` comes in two forms: objects in `items`, or the compact columns.
+      const schema =
+        vop !== 'settle'
+          ? vendorRequestSchemas[vop]
+          : typeof json === 'object' && json !== null && !('items' in json)
+            ? vendorSettleColumnsSchema
+            : vendorSettleSchema;
+      const parsed = schema.safeParse(json);
       if (!parsed.success) {
         const issue = parsed.error.issues[0];
         return reply({
@@ -267,12 +353,14 @@ export function createVendorWalletService(deps: {
       const currency = brand.currency;
 
       if (vop === 'settle') {
-        const body = parsed.data as VendorSettleRequest;
+        const body = parsed.data as VendorSettleRequest | VendorSettleColumnsRequest;
         if (body.currency !== currency) {
           return reply({ status: 'BAD_REQUEST', message: `currency must be ${currency}` });
         }
         try {
-          return await settle(brand, vendor, raw, body);
+          return 'items' in body
+            ? await settle(brand, vendor, raw, body)
+            : await settleColumns(brand, vendor, raw, body);
         } catch {
           // The batch is one transaction: nothing of it was stored, and a retry applies it once.
           return reply({ status: 'INTERNAL_ERROR', message: 'try again' });

@@ -423,3 +423,170 @@ describe('settle item hash', () => {
     }
   });
 });
+
+describe('settle, compact form (wins as columns, closes)', () => {
+  /** Places a bet of 100 on a new round; returns the round id. */
+  async function placed(): Promise<string> {
+    const b = bet();
+    expect((await call('bet', b)).body.status).toBe('OK');
+    return b.round_id;
+  }
+  const betRow = (round: string) =>
+    t.db
+      .selectFrom('bet')
+      .select(['status', 'payout', 'valid_bet', 'settled_at'])
+      .where('round_id', '=', round)
+      .executeTakeFirstOrThrow();
+  const validBet = async () =>
+    (
+      await t.db
+        .selectFrom('member_stat_daily')
+        .select((eb) => eb.fn.sum<string>('valid_bet').as('v'))
+        .where('member_id', '=', player)
+        .executeTakeFirstOrThrow()
+    ).v;
+  const txCount = async (round: string) =>
+    (await t.db.selectFrom('vendor_tx').select('transaction_id').where('round_id', '=', round).execute())
+      .length;
+  const columns = (
+    wins: { round: string; tx: string; amount: string }[],
+    closes: string[],
+    over: Record<string, unknown> = {},
+  ) => ({
+    request_id: id(),
+    currency: 'USD',
+    ...(wins.length > 0
+      ? {
+          wins: {
+            transaction_id: wins.map((w) => w.tx),
+            player_id: wins.map(() => player),
+            round_id: wins.map((w) => w.round),
+            game_code: wins.map(() => 'dice'),
+            amount: wins.map((w) => w.amount),
+          },
+        }
+      : {}),
+    ...(closes.length > 0 ? { closes: { player_id: closes.map(() => player), round_id: closes } } : {}),
+    ...over,
+  });
+
+  it('pays the wins, closes the losses without a transaction, and answers each in order', async () => {
+    const [won, lost, lost2] = [await placed(), await placed(), await placed()];
+    const before = await mainBalance();
+    const validBefore = BigInt((await validBet()) ?? 0);
+    const body = columns([{ round: won, tx: `${won}:w`, amount: '250' }], [lost, lost2, 'no-such-round']);
+    const r = await call('settle', body);
+    expect(r.body.status).toBe('OK');
+    expect(r.body.results).toEqual([
+      { transaction_id: `${won}:w`, status: 'OK', balance: (before + 250n).toString() },
+    ]);
+    expect(r.body.closed).toEqual(['OK', 'OK', 'BET_NOT_FOUND']);
+    expect(await mainBalance()).toBe(before + 250n);
+    expect(await betRow(won)).toMatchObject({ status: 'settled', payout: '250', valid_bet: '100' });
+    expect(await betRow(lost)).toMatchObject({ status: 'settled', payout: '0', valid_bet: '100' });
+    expect((await betRow(lost)).settled_at).not.toBeNull();
+    // Valid bet counts the three settled rounds once each.
+    expect(BigInt((await validBet()) ?? 0)).toBe(validBefore + 300n);
+    // A close is no transaction: only the bet's own.
+    expect(await txCount(lost)).toBe(1);
+    expect(await txCount(won)).toBe(2);
+
+    // The same request: the stored reply, byte for byte.
+    expect((await call('settle', body)).text).toBe(r.text);
+    // Sent again under a new request id (a recovery): everything answers OK, nothing moves.
+    const again = await call('settle', { ...body, request_id: id() });
+    expect(again.body.results?.map((x) => x.status)).toEqual(['OK']);
+    expect(again.body.closed).toEqual(['OK', 'OK', 'BET_NOT_FOUND']);
+    expect(await mainBalance()).toBe(before + 250n);
+    expect(BigInt((await validBet()) ?? 0)).toBe(validBefore + 300n);
+    // The win is the same transaction in either form, and as a single win.
+    const asItems = await call('settle', {
+      request_id: id(),
+      currency: 'USD',
+      items: [
+        { transaction_id: `${won}:w`, player_id: player, round_id: won, game_code: 'dice', amount: '250' },
+      ],
+    });
+    expect(asItems.body.results?.[0]?.status).toBe('OK');
+    const single = await call('win', win(won, { transaction_id: `${won}:w`, amount: '250' }));
+    expect(single.body.status).toBe('OK');
+    const other = await call('settle', columns([{ round: won, tx: `${won}:w`, amount: '999' }], []));
+    expect(other.body.results?.[0]?.status).toBe('DUPLICATE_TRANSACTION');
+    expect(await mainBalance()).toBe(before + 250n);
+  });
+
+  it('a closed round stays closed: no rollback; a rolled-back round is not closed', async () => {
+    const lost = await placed();
+    expect((await call('settle', columns([], [lost]))).body.closed).toEqual(['OK']);
+    const rb = await call('rollback', {
+      request_id: id(),
+      transaction_id: id(),
+      ref_transaction_id: (
+        await t.db
+          .selectFrom('vendor_tx')
+          .select('transaction_id')
+          .where('round_id', '=', lost)
+          .executeTakeFirstOrThrow()
+      ).transaction_id,
+      player_id: player,
+      round_id: lost,
+    });
+    expect(rb.body.status).toBe('BAD_REQUEST');
+    // Refunded first: the close answers BET_ALREADY_ROLLED_BACK and changes nothing.
+    const b = bet();
+    expect((await call('bet', b)).body.status).toBe('OK');
+    const before = await mainBalance();
+    expect(
+      (
+        await call('rollback', {
+          request_id: id(),
+          transaction_id: id(),
+          ref_transaction_id: b.transaction_id,
+          player_id: player,
+          round_id: b.round_id,
+        })
+      ).body.status,
+    ).toBe('OK');
+    expect((await call('settle', columns([], [b.round_id]))).body.closed).toEqual([
+      'BET_ALREADY_ROLLED_BACK',
+    ]);
+    expect(await betRow(b.round_id)).toMatchObject({ status: 'void', valid_bet: '0' });
+    expect(await mainBalance()).toBe(before + 100n);
+  });
+
+  it('two settlements of the same closes at once settle each round once', async () => {
+    const rounds = [await placed(), await placed(), await placed()];
+    const validBefore = BigInt((await validBet()) ?? 0);
+    const replies = await Promise.all([
+      call('settle', columns([], rounds)),
+      call('settle', columns([], rounds)),
+    ]);
+    for (const r of replies) expect(r.body.closed).toEqual(['OK', 'OK', 'OK']);
+    expect(BigInt((await validBet()) ?? 0)).toBe(validBefore + 300n);
+  });
+
+  it('is validated whole: columns of different lengths, an empty batch, a bad value, another currency', async () => {
+    const lost = await placed();
+    const uneven = columns([{ round: lost, tx: `${lost}:w`, amount: '1' }], []);
+    (uneven.wins as { amount: string[] }).amount.push('2');
+    expect((await call('settle', uneven)).body).toMatchObject({
+      status: 'BAD_REQUEST',
+      message: 'wins: every column holds one value per win',
+    });
+    expect(
+      (
+        await call('settle', {
+          request_id: id(),
+          currency: 'USD',
+          closes: { player_id: [player], round_id: [] },
+        })
+      ).body.status,
+    ).toBe('BAD_REQUEST');
+    expect((await call('settle', { request_id: id(), currency: 'USD' })).body.status).toBe('BAD_REQUEST');
+    expect(
+      (await call('settle', columns([{ round: lost, tx: `${lost}:w`, amount: '1.5' }], []))).body.status,
+    ).toBe('BAD_REQUEST');
+    expect((await call('settle', columns([], [lost], { currency: 'EUR' }))).body.status).toBe('BAD_REQUEST');
+    expect(await betRow(lost)).toMatchObject({ status: 'open' });
+  });
+});
