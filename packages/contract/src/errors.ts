@@ -76,6 +76,10 @@ export const errorCatalogue = {
     status: 409,
     message: 'That day has not ended yet: its rebate is settled the day after.',
   },
+  'rebate.day_too_old': {
+    status: 409,
+    message: 'That day is too long ago to settle again (the oldest is {oldest}).',
+  },
   'points.reward_unknown': { status: 404, message: 'No such reward.' },
   'points.insufficient': { status: 400, message: 'Not enough points.' },
   'points.out_of_stock': { status: 409, message: 'This reward is out of stock.' },

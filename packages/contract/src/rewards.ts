@@ -1168,7 +1168,7 @@ export const rewardsRoutes = {
     ...endpoints.opsRebateRun,
     tag: 'ops',
     summary:
-      'Runs the daily rebate of a brand now for a closed day (default yesterday, UTC): pays every member what the window up to that day has earned and not been paid. Idempotent: a second run pays nothing. Audited. `rebate.day_open` for today or a later day.',
+      'Runs the daily rebate of a brand now for a closed day (default yesterday, UTC): pays every member what the window up to that day has earned and not been paid. Idempotent: a second run pays nothing. Audited. `rebate.day_open` for today or a later day; `rebate.day_too_old` for a day more than 49 days ago (what was paid is kept for the windows of the last 56 days).',
     params: merchantParams,
     body: opsRebateRunBodySchema,
     reply: z.object({ day, payments: z.number().int(), amount: z.number(), ms: z.number() }),

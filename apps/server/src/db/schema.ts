@@ -996,12 +996,14 @@ export interface LotteryPrizeGroupTable {
   updated_at: Timestamp;
 }
 
-export interface RebateDayTable {
+/** What has been paid of a member's rebate: its days with a payment, in order, and the amounts. */
+export interface RebateStateTable {
   member_id: string;
-  day: ColumnType<string, string, never>;
   merchant_id: number;
-  paid: ColumnType<string, bigint | string | undefined, bigint | string>;
-  valid_bet_paid: ColumnType<string, bigint | string | undefined, bigint | string>;
+  days: string[];
+  paid: string[];
+  valid_paid: string[];
+  updated_at: Generated<Date>;
 }
 
 export interface RebatePaymentTable {
@@ -1236,7 +1238,7 @@ export interface Database {
   point_redemption: PointRedemptionTable;
   member_vip: MemberVipTable;
   vip_bonus: VipBonusTable;
-  rebate_day: RebateDayTable;
+  rebate_state: RebateStateTable;
   rebate_payment: RebatePaymentTable;
   rebate_run: RebateRunTable;
   lottery_prize_group: LotteryPrizeGroupTable;

@@ -30,6 +30,13 @@ const ops = (method: 'GET' | 'POST', url: string, payload?: unknown) =>
   t.app.inject({ method, url, payload: payload as object, headers: { 'x-ops-key': TEST_OPS_KEY } });
 
 const mainBalance = (memberId: string) => balanceOf(t, memberId);
+/** The member's paid days and what each was paid (`rebate_state`), or undefined when none. */
+const stateOf = async (memberId: string) => {
+  const { rows } = await sql<{ days: string[]; paid: string[] }>`
+    select array(select d::text from unnest(days) d) as days, paid::text[] as paid
+    from rebate_state where member_id = ${memberId}`.execute(t.db);
+  return rows[0];
+};
 const payments = (memberId: string) =>
   t.db.selectFrom('rebate_payment').selectAll().where('member_id', '=', memberId).orderBy('id').execute();
 
@@ -203,10 +210,31 @@ describe('manual rebate', () => {
       await sql`drop function rebate_fail()`.execute(t.db);
     }
     expect(await mainBalance(m.id)).toBe(0n);
-    const paid = await t.db.selectFrom('rebate_day').select('paid').where('member_id', '=', m.id).execute();
-    expect(paid.every((p) => p.paid === '0')).toBe(true);
+    // Nothing of the failed claim stays: no paid days recorded.
+    expect(await stateOf(m.id)).toBeUndefined();
     expect((await api('POST', '/wps/rebate/claim', m.token)).json().value.payment.amount).toBe(4);
     expect(await mainBalance(m.id)).toBe(400n);
+    expect(await stateOf(m.id)).toEqual({ days: [utcDay(new Date())], paid: ['400'] });
+  });
+
+  it("keeps a member's paid days outside the window and drops those older than 56 days", async () => {
+    const m = await member();
+    const today = utcDay(new Date());
+    // Paid earlier: a day 60 days ago (past what is kept) and one 10 days ago (outside the window).
+    await sql`insert into rebate_state (member_id, merchant_id, days, paid, valid_paid)
+      values (${m.id}, ${merchantId}, ${[addDays(today, -60), addDays(today, -10)]}::date[], '{500,700}', '{1,2}')`.execute(
+      t.db,
+    );
+    await settled(m.id, 'RNG', 20_000n);
+    // Days outside the window count for nothing: the window pays today's 1.60 only.
+    const page = (await api('GET', '/wps/rebate', m.token)).json().value;
+    expect(page).toMatchObject({ accrued: 1.6, paid: 0, claimable: 1.6 });
+    expect((await api('POST', '/wps/rebate/claim', m.token)).json().value.payment.amount).toBe(1.6);
+    expect(await stateOf(m.id)).toEqual({ days: [addDays(today, -10), today], paid: ['700', '160'] });
+    expect((await api('GET', '/wps/rebate', m.token)).json().value).toMatchObject({
+      paid: 1.6,
+      claimable: 0,
+    });
   });
 
   it('refuses trial accounts and brands with the rebate off', async () => {
@@ -278,6 +306,19 @@ describe('daily rebate', () => {
     });
     expect(open.statusCode).toBe(409);
     expect(open.json().code).toBe('rebate.day_open');
+    // What was paid is kept for the windows of the last 56 days: an older day is refused, not paid twice.
+    const old = await ops('POST', '/ops/merchants/demo/rebate/run', {
+      day: addDays(utcDay(new Date()), -50),
+      reason: 'too old',
+    });
+    expect(old.statusCode).toBe(409);
+    expect(old.json().code).toBe('rebate.day_too_old');
+    expect(old.json().value.oldest).toBe(addDays(utcDay(new Date()), -49));
+    const oldest = await ops('POST', '/ops/merchants/demo/rebate/run', {
+      day: addDays(utcDay(new Date()), -49),
+      reason: 'oldest',
+    });
+    expect(oldest.statusCode).toBe(200);
 
     const summary = (await ops('GET', '/ops/merchants/demo/rebate')).json().value;
     expect(summary.days.find((d: { day: string }) => d.day === day)).toBeTruthy();

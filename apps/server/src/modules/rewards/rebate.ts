@@ -20,6 +20,13 @@ const DAY_MS = 86_400_000;
 export const REBATE_CHUNK = 1_000;
 /** Chunks of the daily rebate settled at once (one database connection each). */
 export const REBATE_LANES = 2;
+/**
+ * Days of what was paid kept per member (counted back from today): enough for every window an
+ * operator may still settle (`REBATE_OLDEST_RUN_DAYS`), and a member's state row stays small.
+ */
+export const REBATE_KEEP_DAYS = 56;
+/** The oldest closed day an operator may run the daily rebate for, in days before today. */
+export const REBATE_OLDEST_RUN_DAYS = REBATE_KEEP_DAYS - REBATE_WINDOW_DAYS;
 
 /** Rates are stored as fractions with four decimals; the maths runs on millionths. */
 const PPM = 1_000_000n;
@@ -57,24 +64,11 @@ function tierExtras(brand: Brand) {
   };
 }
 
-interface DayState {
-  memberId: string;
-  day: string;
-  earned: bigint;
+/** What a member is owed over a window: Σ(earned − paid), the valid bets not yet rebated, and what the window was paid so far. */
+interface Owed {
+  amount: bigint;
   validBet: bigint;
-  paid: bigint;
-  validPaid: bigint;
-}
-
-/** What a member is owed over a window: Σ(earned − paid), and the valid bets not yet rebated. */
-function owed(days: DayState[]) {
-  let amount = 0n;
-  let validBet = 0n;
-  for (const d of days) {
-    amount += d.earned - d.paid;
-    validBet += d.validBet - d.validPaid;
-  }
-  return { amount, validBet: validBet < 0n ? 0n : validBet };
+  paidBefore: bigint;
 }
 
 type PaymentRow = {
@@ -112,22 +106,15 @@ export function createRebates(deps: {
 
   /**
    * Earned rebate and valid bets per member and day of a window, each product type's day floored
-   * on its own (⌊valid bet × rate⌋). Trial accounts earn nothing.
+   * on its own (⌊valid bet × rate⌋). Trial accounts earn nothing. `null` when no product type has
+   * a rate.
    */
-  async function earnedRows(
-    tx: Kysely<Database> | Transaction<Database>,
-    brand: Brand,
-    settings: RebateSettings,
-    from: string,
-    to: string,
-    memberIds: string[] | null,
-  ) {
+  function earnedQuery(brand: Brand, settings: RebateSettings, from: string, to: string, ids: string | null) {
     const { types, ppm } = rateArrays(settings);
-    if (types.length === 0) return [];
+    if (types.length === 0) return null;
     const extras = tierExtras(brand);
-    const ids = memberIds ? `{${memberIds.join(',')}}` : null;
-    const { rows } = await sql<{ member_id: string; day: string; earned: string; valid_bet: string }>`
-      select t.member_id, t.day::text as day, sum(t.earned)::bigint as earned, sum(t.valid_bet)::bigint as valid_bet
+    return sql<{ member_id: string; day: string; earned: string; valid_bet: string }>`
+      select t.member_id, t.day, sum(t.earned)::bigint as earned, sum(t.valid_bet)::bigint as valid_bet
       from (
         select s.member_id, s.day, s.game_type, sum(s.valid_bet) as valid_bet,
           floor(sum(s.valid_bet)::numeric * (r.ppm + coalesce(x.ppm, 0)) / ${PPM.toString()}::numeric)::bigint as earned
@@ -140,15 +127,16 @@ export function createRebates(deps: {
         group by s.member_id, s.day, s.game_type, r.ppm, x.ppm) t
       join member m on m.id = t.member_id and m.type <> all(${[...trialTypes]}::int[])
         ${ids ? sql`and m.id = any(${ids}::bigint[])` : sql``}
-      group by t.member_id, t.day`.execute(tx);
-    return rows;
+      group by t.member_id, t.day`;
   }
 
   /**
    * Locks the members' main wallets (created as needed) and reads their window: what each day earned
-   * and what was paid for it. Every payment of a member holds its wallet's lock from here to its
-   * commit (the payment credits that wallet), so two payments of one member run one after the other
-   * and the second reads what the first recorded. Wallets are locked in id order, like every posting.
+   * and what was paid for it (into `rebate_window`, for `recordPaid`), and per member what is owed:
+   * Σ(earned − paid), the valid bets not yet rebated, and the window's paid total so far. Every
+   * payment of a member holds its wallet's lock from here to its commit (the payment credits that
+   * wallet), so two payments of one member run one after the other and the second reads what the
+   * first recorded. Wallets are locked in id order, like every posting.
    */
   async function lockWindow(
     tx: Transaction<Database>,
@@ -157,7 +145,7 @@ export function createRebates(deps: {
     from: string,
     to: string,
     memberIds: string[],
-  ): Promise<{ states: Map<string, DayState[]>; mainOf: Map<string, string> }> {
+  ): Promise<{ owed: Map<string, Owed>; mainOf: Map<string, string> }> {
     const ids = `{${memberIds.join(',')}}`;
     await sql`
       insert into ledger_account (merchant_id, owner_id, kind, code, currency)
@@ -170,77 +158,80 @@ export function createRebates(deps: {
       where merchant_id = ${brand.id} and kind = 'main' and code = 'MAIN' and owner_id = any(${ids}::bigint[])
       order by id
       for update`.execute(tx);
-    const earned = await earnedRows(tx, brand, settings, from, to, memberIds);
-    const { rows: recorded } = await sql<{
-      member_id: string;
-      day: string;
-      paid: string;
-      valid_paid: string;
-    }>`
-      select member_id, day::text as day, paid, valid_bet_paid as valid_paid from rebate_day
-      where member_id = any(${ids}::bigint[]) and day between ${from}::date and ${to}::date`.execute(tx);
-    const byKey = new Map<string, DayState>();
-    for (const e of earned) {
-      const memberId = String(e.member_id);
-      byKey.set(`${memberId}:${e.day}`, {
-        memberId,
-        day: e.day,
-        earned: BigInt(e.earned),
-        validBet: BigInt(e.valid_bet),
-        paid: 0n,
-        validPaid: 0n,
+    const mainOf = new Map(wallets.map((w) => [String(w.owner_id), String(w.id)]));
+    const earned = earnedQuery(brand, settings, from, to, ids);
+    if (!earned) return { owed: new Map(), mainOf };
+    await sql`
+      create temp table if not exists rebate_window (
+        member_id bigint, day date, earned bigint, valid bigint, paid bigint, valid_paid bigint
+      ) on commit drop`.execute(tx);
+    await sql`truncate rebate_window`.execute(tx);
+    // Each day of the window with earnings or a payment. A day paid before keeps counting when its
+    // earnings fell since (a bet rolled back after it).
+    await sql`
+      insert into rebate_window (member_id, day, earned, valid, paid, valid_paid)
+      select coalesce(e.member_id, p.member_id), coalesce(e.day, p.day), coalesce(e.earned, 0), coalesce(e.valid_bet, 0),
+             coalesce(p.paid, 0), coalesce(p.valid_paid, 0)
+      from (${earned}) e
+      full join (
+        select s.member_id, u.day, u.paid, u.valid_paid
+        from rebate_state s, unnest(s.days, s.paid, s.valid_paid) as u(day, paid, valid_paid)
+        where s.member_id = any(${ids}::bigint[]) and u.day between ${from}::date and ${to}::date
+      ) p on p.member_id = e.member_id and p.day = e.day`.execute(tx);
+    const { rows } = await sql<{ member_id: string; amount: string; valid_bet: string; paid: string }>`
+      select member_id, sum(earned - paid) as amount, greatest(sum(valid - valid_paid), 0) as valid_bet, sum(paid) as paid
+      from rebate_window group by member_id`.execute(tx);
+    const owed = new Map<string, Owed>();
+    for (const r of rows)
+      owed.set(String(r.member_id), {
+        amount: BigInt(r.amount),
+        validBet: BigInt(r.valid_bet),
+        paidBefore: BigInt(r.paid),
       });
-    }
-    // A day paid before keeps counting when its earnings fell since (a bet rolled back after it).
-    for (const r of recorded) {
-      const memberId = String(r.member_id);
-      const key = `${memberId}:${r.day}`;
-      const day = byKey.get(key) ?? {
-        memberId,
-        day: r.day,
-        earned: 0n,
-        validBet: 0n,
-        paid: 0n,
-        validPaid: 0n,
-      };
-      day.paid = BigInt(r.paid);
-      day.validPaid = BigInt(r.valid_paid);
-      byKey.set(key, day);
-    }
-    const states = new Map<string, DayState[]>();
-    for (const d of byKey.values()) {
-      const list = states.get(d.memberId);
-      if (list) list.push(d);
-      else states.set(d.memberId, [d]);
-    }
-    return { states, mainOf: new Map(wallets.map((w) => [String(w.owner_id), String(w.id)])) };
+    return { owed, mainOf };
   }
 
-  /** Marks the window's days paid up to what they earned and records the payments. */
+  /**
+   * Marks the window's days of the paid members paid up to what they earned — each member's state
+   * row rewritten once from `rebate_window` (filled by `lockWindow` in the same transaction) and its
+   * days outside the window as they were, those older than `REBATE_KEEP_DAYS` dropped — and records
+   * the payments.
+   */
   async function recordPaid(
     tx: Transaction<Database>,
     brand: Brand,
     kind: 'daily' | 'manual',
     from: string,
     to: string,
-    paid: { days: DayState[]; amount: bigint; validBet: bigint; ledgerTx: string }[],
+    paid: { memberId: string; amount: bigint; validBet: bigint; ledgerTx: string }[],
   ): Promise<PaymentRow[]> {
-    const days = paid.flatMap((p) => p.days.filter((d) => d.earned !== d.paid || d.validBet !== d.validPaid));
-    if (days.length > 0)
-      await sql`
-        insert into rebate_day (member_id, day, merchant_id, paid, valid_bet_paid)
-        select x.member_id, x.day, ${brand.id}, x.earned, x.valid
-        from unnest(${days.map((d) => d.memberId)}::bigint[], ${days.map((d) => d.day)}::date[],
-                    ${days.map((d) => d.earned.toString())}::bigint[], ${days.map((d) => d.validBet.toString())}::bigint[])
-          as x(member_id, day, earned, valid)
-        order by 1, 2
-        on conflict (member_id, day) do update set paid = excluded.paid, valid_bet_paid = excluded.valid_bet_paid`.execute(
-        tx,
-      );
+    const keepFrom = addDays(utcDay(deps.clock.now()), -(REBATE_KEEP_DAYS - 1));
+    const ids = `{${paid.map((p) => p.memberId).join(',')}}`;
+    // A member is paid only when its window earned something, so each paid member has a day here.
+    await sql`
+      insert into rebate_state as s (member_id, merchant_id, days, paid, valid_paid)
+      select x.member_id, ${brand.id}, array_agg(x.day order by x.day), array_agg(x.paid order by x.day),
+             array_agg(x.valid order by x.day)
+      from (
+        select w.member_id, w.day, w.earned as paid, w.valid
+        from rebate_window w
+        where w.member_id = any(${ids}::bigint[]) and (w.earned <> 0 or w.valid <> 0)
+        union all
+        select o.member_id, u.day, u.paid, u.valid_paid
+        from rebate_state o, unnest(o.days, o.paid, o.valid_paid) as u(day, paid, valid_paid)
+        where o.member_id = any(${ids}::bigint[]) and u.day >= ${keepFrom}::date
+          and (u.day < ${from}::date or u.day > ${to}::date)
+      ) x
+      group by x.member_id
+      order by 1
+      on conflict (member_id) do update
+        set days = excluded.days, paid = excluded.paid, valid_paid = excluded.valid_paid, updated_at = now()`.execute(
+      tx,
+    );
     const { rows } = await sql<PaymentRow>`
       insert into rebate_payment (merchant_id, member_id, kind, from_day, to_day, valid_bet, amount, ledger_transaction_id)
       select ${brand.id}, x.member_id, ${kind}, ${from}::date, ${to}::date, x.valid_bet, x.amount, x.ledger_tx
-      from unnest(${paid.map((p) => p.days[0]!.memberId)}::bigint[], ${paid.map((p) => p.validBet.toString())}::bigint[],
+      from unnest(${paid.map((p) => p.memberId)}::bigint[], ${paid.map((p) => p.validBet.toString())}::bigint[],
                   ${paid.map((p) => p.amount.toString())}::bigint[], ${paid.map((p) => p.ledgerTx)}::bigint[])
         as x(member_id, valid_bet, amount, ledger_tx)
       returning id, kind, from_day::text as from_day, to_day::text as to_day, valid_bet, amount, created_at`.execute(
@@ -314,12 +305,11 @@ export function createRebates(deps: {
                   group by s.day, s.game_type, r.ppm) t
                 group by t.game_type`.execute(db)
             ).rows;
-      const paidRow = await db
-        .selectFrom('rebate_day')
-        .select(sql<string>`coalesce(sum(paid), 0)`.as('paid'))
-        .where('member_id', '=', memberId)
-        .where(sql<boolean>`day between ${from}::date and ${to}::date`)
-        .executeTakeFirst();
+      const { rows: paidRows } = await sql<{ paid: string }>`
+        select coalesce(sum(u.paid), 0) as paid
+        from rebate_state s, unnest(s.days, s.paid) as u(day, paid)
+        where s.member_id = ${memberId} and u.day between ${from}::date and ${to}::date`.execute(db);
+      const paidRow = paidRows[0];
       const accrued = perType.reduce((sum, r) => sum + BigInt(r.earned), 0n);
       const paid = BigInt(paidRow?.paid ?? 0);
       const min = settingToMinor(settings.minPayout, scale);
@@ -360,14 +350,13 @@ export function createRebates(deps: {
       const min = settingToMinor(settings.minPayout, brand.currencyScale);
       const out = await ledger.transaction(async (tx) => {
         const locked = await lockWindow(tx, brand, settings, window.from, window.to, [memberId]);
-        const states = locked.states.get(memberId) ?? [];
-        const due = owed(states);
+        const due = locked.owed.get(memberId) ?? { amount: 0n, validBet: 0n, paidBefore: 0n };
         if (due.amount <= 0n || due.amount < min)
           throw new AppError('rebate.nothing_to_claim', { minPayout: settings.minPayout });
         const expense = await ledger.systemAccount(tx, brand.id, 'promotions_expense', brand.currency);
         const main = { id: locked.mainOf.get(memberId)! };
         // The locked state names the payment: the window's paid total only grows, so the key is unique.
-        const paidBefore = states.reduce((sum, d) => sum + d.paid, 0n);
+        const paidBefore = due.paidBefore;
         const [p] = await ledger.creditMany(tx, {
           merchantId: brand.id,
           kind: 'REBATE',
@@ -383,7 +372,7 @@ export function createRebates(deps: {
           ],
         });
         const [row] = await recordPaid(tx, brand, 'manual', window.from, window.to, [
-          { days: states, amount: due.amount, validBet: due.validBet, ledgerTx: p!.transactionId },
+          { memberId, amount: due.amount, validBet: due.validBet, ledgerTx: p!.transactionId },
         ]);
         const balance = p!.entries.find((e) => e.accountId === main.id)!.balanceAfter!;
         return { row: row!, balance };
@@ -409,6 +398,8 @@ export function createRebates(deps: {
       let amount = 0n;
       if (settings.enabled && types.length > 0) {
         const min = settingToMinor(settings.minPayout, brand.currencyScale);
+        // Looked up once, outside the chunks' transactions (and cached): not once per chunk.
+        const expense = await ledger.systemAccount(db, brand.id, 'promotions_expense', brand.currency);
         const { rows: members } = await sql<{ member_id: string }>`
           select distinct s.member_id from member_stat_daily s
           where s.merchant_id = ${brand.id} and s.day between ${window.from}::date and ${window.to}::date
@@ -420,14 +411,11 @@ export function createRebates(deps: {
         // Chunks hold disjoint members: `REBATE_LANES` of them run at once, each its own transaction.
         const settleChunk = async (chunk: string[]) => {
           const done = await ledger.transaction(async (tx) => {
-            const { states, mainOf } = await lockWindow(tx, brand, settings, window.from, window.to, chunk);
-            const due: { memberId: string; days: DayState[]; amount: bigint; validBet: bigint }[] = [];
-            for (const [memberId, days] of states) {
-              const o = owed(days);
-              if (o.amount > 0n && o.amount >= min) due.push({ memberId, days, ...o });
-            }
+            const { owed, mainOf } = await lockWindow(tx, brand, settings, window.from, window.to, chunk);
+            const due: ({ memberId: string } & Owed)[] = [];
+            for (const [memberId, o] of owed)
+              if (o.amount > 0n && o.amount >= min) due.push({ memberId, ...o });
             if (due.length === 0) return { rows: [] as PaymentRow[], memberIds: [] as string[], sum: 0n };
-            const expense = await ledger.systemAccount(tx, brand.id, 'promotions_expense', brand.currency);
             const posted = await ledger.creditMany(tx, {
               merchantId: brand.id,
               kind: 'REBATE',
@@ -435,8 +423,7 @@ export function createRebates(deps: {
               items: due.map((d) => {
                 // The locked state names the payment (the window's paid total only grows): a
                 // second run of the same day after late bets pays the rest under a new key.
-                const paidBefore = d.days.reduce((sum, x) => sum + x.paid, 0n);
-                const key = `rebate:daily:${d.memberId}:${day}:${paidBefore}`;
+                const key = `rebate:daily:${d.memberId}:${day}:${d.paidBefore}`;
                 return credit(d.memberId, mainOf.get(d.memberId)!, key, d.amount, window);
               }),
             });
@@ -526,13 +513,16 @@ export function createRebates(deps: {
         .orderBy('day', 'desc')
         .limit(14)
         .execute();
-      const earned = await earnedRows(db, brand, settings, window.from, window.to, null);
-      const paid = await db
-        .selectFrom('rebate_day')
-        .select(sql<string>`coalesce(sum(paid), 0)`.as('paid'))
-        .where('merchant_id', '=', brand.id)
-        .where(sql<boolean>`day between ${window.from}::date and ${window.to}::date`)
-        .executeTakeFirstOrThrow();
+      const earnedSql = earnedQuery(brand, settings, window.from, window.to, null);
+      const earned = earnedSql ? (await earnedSql.execute(db)).rows : [];
+      const {
+        rows: [paid],
+      } = await sql<{ paid: string }>`
+        select coalesce(sum(u.paid), 0) as paid
+        from rebate_state s, unnest(s.days, s.paid) as u(day, paid)
+        where s.merchant_id = ${brand.id} and u.day between ${window.from}::date and ${window.to}::date`.execute(
+        db,
+      );
       const manual = await db
         .selectFrom('rebate_payment')
         .select(sql<string>`coalesce(sum(amount), 0)`.as('amount'))
@@ -540,7 +530,7 @@ export function createRebates(deps: {
         .where('kind', '=', 'manual')
         .where(sql<boolean>`created_at >= ${today}::date`)
         .executeTakeFirstOrThrow();
-      const outstanding = earned.reduce((s, e) => s + BigInt(e.earned), 0n) - BigInt(paid.paid);
+      const outstanding = earned.reduce((s, e) => s + BigInt(e.earned), 0n) - BigInt(paid!.paid);
       return {
         settings,
         days: days.map((d) => ({

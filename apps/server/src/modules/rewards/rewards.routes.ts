@@ -13,7 +13,7 @@ import { toMajor } from '../../lib/money.js';
 import { type RouteHooks, registerRoute } from '../../plugins/routes.js';
 import type { Brand, BrandService } from '../brand/brand.service.js';
 import { writeAudit } from '../operator/operator-audit.js';
-import { type Rebates, addDays, utcDay } from './rebate.js';
+import { REBATE_OLDEST_RUN_DAYS, type Rebates, addDays, utcDay } from './rebate.js';
 import { requestLanguage } from '../catalogue/catalogue.routes.js';
 import type { Points } from './points.js';
 import type { Promotions } from './promotions.js';
@@ -76,6 +76,9 @@ export function registerRewardsRoutes(
     const day = body.day ?? addDays(today, -1);
     // Only a closed day: today's bets are still coming in (members claim today's rebate by hand).
     if (day >= today) throw new AppError('rebate.day_open', { day });
+    // What was paid is kept for the windows of the last weeks only (rebate_state).
+    const oldest = addDays(today, -REBATE_OLDEST_RUN_DAYS);
+    if (day < oldest) throw new AppError('rebate.day_too_old', { day, oldest });
     const out = await rebates.settleDay(brand, day);
     await writeAudit(deps.db, {
       merchantId: brand.id,
