@@ -1,11 +1,20 @@
 import type { LanguageCode } from '@arcadia/contract';
-import { type ReactNode, useEffect, useLayoutEffect } from 'react';
+import { type ReactNode, Suspense, lazy, useEffect, useLayoutEffect } from 'react';
 import { useTranslation } from '../lib/i18n';
 import { PageLoader } from '../components/page-loader';
-import { MaintenanceScreen, NetworkErrorScreen, RegionBlockScreen } from '../components/system-screens';
+import { NetworkErrorScreen } from '../components/network-error-screen';
 import { paths } from '../config/paths';
 import { changeLanguage, currentLanguage } from '../lib/i18n';
 import { usePermissionQuery } from '../lib/permission';
+
+// Screens a visitor rarely sees load when needed; the network error screen stays in the first
+// download, since it shows when the network is what failed.
+const MaintenanceScreen = lazy(() =>
+  import('../components/system-screens').then((m) => ({ default: m.MaintenanceScreen })),
+);
+const RegionBlockScreen = lazy(() =>
+  import('../components/system-screens').then((m) => ({ default: m.RegionBlockScreen })),
+);
 
 /**
  * The permission bootstrap decides, before the app renders, between the app, the maintenance
@@ -36,7 +45,11 @@ export function SystemGate({ children }: { children: ReactNode }) {
   // The operator page stays open: operators work the payment queue during maintenance too (the
   // server answers /ops/* then), and operators' own access is not the players' region rule.
   if (window.location.pathname === paths.ops) return children;
-  if (data.systemStatus === 1) return <MaintenanceScreen status={data} />;
-  if (data.systemStatus === 2) return <RegionBlockScreen status={data} />;
+  if (data.systemStatus === 1 || data.systemStatus === 2)
+    return (
+      <Suspense fallback={<PageLoader />}>
+        {data.systemStatus === 1 ? <MaintenanceScreen status={data} /> : <RegionBlockScreen status={data} />}
+      </Suspense>
+    );
   return children;
 }

@@ -1,28 +1,7 @@
 import type { SystemStatus } from '@arcadia/contract';
 import { useTranslation } from '../lib/i18n';
 import { CustomerServiceButton } from './customer-service-button';
-
-function Screen({
-  title,
-  children,
-  icon,
-}: {
-  title: string;
-  children: React.ReactNode;
-  icon: React.ReactNode;
-}) {
-  return (
-    <main className="system-screen">
-      <div className="system-screen__card">
-        <div className="system-screen__icon" aria-hidden="true">
-          {icon}
-        </div>
-        <h1>{title}</h1>
-        {children}
-      </div>
-    </main>
-  );
-}
+import { Screen, shield } from './network-error-screen';
 
 const wrench = (
   <svg viewBox="0 0 48 48" width="56" height="56">
@@ -33,18 +12,6 @@ const wrench = (
       strokeWidth="3"
       strokeLinejoin="round"
     />
-  </svg>
-);
-
-const shield = (
-  <svg viewBox="0 0 48 48" width="56" height="56">
-    <path
-      d="M24 4 8 10v12c0 10 7 18 16 22 9-4 16-12 16-22V10L24 4Z"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="3"
-    />
-    <path d="m16 16 16 16M32 16 16 32" stroke="currentColor" strokeWidth="3" strokeLinecap="round" />
   </svg>
 );
 
@@ -74,18 +41,6 @@ export function RegionBlockScreen({ status }: { status: SystemStatus }) {
       </p>
       <p>{t('blockip_info')}</p>
       <CustomerServiceButton status={status} />
-    </Screen>
-  );
-}
-
-export function NetworkErrorScreen({ onRetry, retrying }: { onRetry: () => void; retrying: boolean }) {
-  const { t } = useTranslation();
-  return (
-    <Screen title={t('network_error_title')} icon={shield}>
-      <p>{t('network_error_text')}</p>
-      <button type="button" className="button button--primary" onClick={onRetry} disabled={retrying}>
-        {t('retry')}
-      </button>
     </Screen>
   );
 }

@@ -1,7 +1,7 @@
 import type { RouteBodyIn, RouteParamsIn, RouteQueryIn, RouteReply, Routes } from '@arcadia/contract';
-import { type Endpoint, type EndpointName, type ErrorCode, endpoints } from '@arcadia/contract/client';
-import { encryptBody, importPublicKey } from './body-crypto';
+import type { EndpointName, ErrorCode } from '@arcadia/contract/client';
 import { local, session } from './storage';
+import { type WireEndpoint, wireEndpoints } from './wire-endpoints';
 
 /** A failed call: the contract's stable `code`, the server's fallback message, and details. */
 export class ApiError extends Error {
@@ -47,7 +47,9 @@ interface CallOptions<K extends EndpointName> {
   signal?: AbortSignal;
 }
 
-type CryptoKey = Awaited<ReturnType<typeof importPublicKey>>;
+// The body encryption (WebCrypto glue) loads with the first encrypted call: a visitor's first
+// page sends none.
+const bodyCrypto = () => import('./body-crypto');
 
 // The server's RSA key, fetched once per page; a rotation is noticed through a decrypt failure.
 let publicKey: Promise<CryptoKey> | null = null;
@@ -55,7 +57,7 @@ let publicKey: Promise<CryptoKey> | null = null;
 /** The imported RSA key for encrypted bodies; `refresh` drops the cached one first. */
 export function sessionPublicKey(refresh = false): Promise<CryptoKey> {
   if (refresh || !publicKey) {
-    const next = call('sessionKey').then(importPublicKey);
+    const next = call('sessionKey').then(async (info) => (await bodyCrypto()).importPublicKey(info));
     publicKey = next;
     // A failed fetch is not cached: the next encrypted call asks again.
     next.catch(() => {
@@ -114,7 +116,7 @@ export async function call<K extends EndpointName>(
   name: K,
   options: CallOptions<K> = {},
 ): Promise<RouteReply<Routes[K]>> {
-  const route: Endpoint = endpoints[name];
+  const route: WireEndpoint = wireEndpoints[name];
   const headers: Record<string, string> = { Language: currentLanguage, Device: 'WEB' };
   const merchant = storedMerchant();
   if (merchant) headers.Merchant = merchant;
@@ -143,7 +145,7 @@ export async function call<K extends EndpointName>(
 
   const sealed = async (key: CryptoKey) => {
     // A new envelope per attempt: the docs forbid resending one under a different header.
-    const { header, body } = await encryptBody(key, options.body);
+    const { header, body } = await (await bodyCrypto()).encryptBody(key, options.body);
     return send(url, { ...init, headers: { ...headers, Encryption: header }, body: JSON.stringify(body) });
   };
   try {

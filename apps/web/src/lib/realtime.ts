@@ -1,8 +1,8 @@
 import type { SocketAuth, SocketClientEvents, SocketEvents } from '@arcadia/contract';
-import { socketPath } from '@arcadia/contract/client';
 import { useEffect, useRef, useSyncExternalStore } from 'react';
 import type { Socket } from 'socket.io-client';
 import type { z } from 'zod';
+import { socketPath } from './wire-endpoints';
 
 /**
  * The page's one connection to the real-time channel (docs/realtime.md). Socket.IO's client is

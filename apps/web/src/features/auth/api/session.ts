@@ -2,7 +2,6 @@ import type { LoginReply, RouteBodyIn, Routes } from '@arcadia/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { ApiError, call, sessionPublicKey } from '../../../lib/api-client';
-import { wrapRandomNonce } from '../../../lib/body-crypto';
 import { useWhitelabel } from '../../../lib/permission';
 import { useSessionStore } from '../../../lib/session-store';
 import { storeLoginReply, storeMemberInfo } from '../lib/session-items';
@@ -50,7 +49,9 @@ export function useFreePlay() {
           body: { platform: 'W', os: 'web' },
           headers: {
             'X-Gateway-Version': '3',
-            Encryption: await wrapRandomNonce(await sessionPublicKey(refresh)),
+            Encryption: await (
+              await import('../../../lib/body-crypto')
+            ).wrapRandomNonce(await sessionPublicKey(refresh)),
           },
         });
       try {
