@@ -19,6 +19,29 @@ export function compareIds(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0;
 }
 
+/**
+ * Cuts a list sorted by member into batches of about `size` that never split a member's bets (a
+ * member only larger than `size` on its own is cut, at `size`): batches in flight then lock
+ * disjoint wallets and run side by side. Split at a member, the next batch would wait on the
+ * previous one's wallet lock for its whole transaction, and the batches would run one at a time.
+ * Returns `[from, to)` ranges.
+ */
+export function memberBatches(members: string[], size: number): [number, number][] {
+  const out: [number, number][] = [];
+  let from = 0;
+  while (from < members.length) {
+    let to = Math.min(from + size, members.length);
+    if (to < members.length && members[to] === members[to - 1]) {
+      let back = to - 1;
+      while (back > from && members[back - 1] === members[to]) back--;
+      if (back > from) to = back;
+    }
+    out.push([from, to]);
+    from = to;
+  }
+  return out;
+}
+
 interface Log {
   warn(obj: unknown, msg?: string): void;
   error(obj: unknown, msg?: string): void;
@@ -173,8 +196,11 @@ export function createHouseRounds(deps: {
       const batches: { merchantId: number; chunk: R[] }[] = [];
       for (const [merchantId, list] of byMerchant) {
         list.sort((a, b) => compareIds(String(a.member_id), String(b.member_id)));
-        for (let i = 0; i < list.length; i += SETTLE_CHUNK)
-          batches.push({ merchantId, chunk: list.slice(i, i + SETTLE_CHUNK) });
+        for (const [from, to] of memberBatches(
+          list.map((b) => String(b.member_id)),
+          SETTLE_CHUNK,
+        ))
+          batches.push({ merchantId, chunk: list.slice(from, to) });
       }
       const send = async ({ merchantId, chunk }: (typeof batches)[number]) => {
         const m = await merchantOf(merchantId);
