@@ -1,5 +1,6 @@
-import { type ComponentType, type ReactNode, Suspense, lazy } from 'react';
+import { type ComponentType, type ReactNode, Suspense, lazy, useRef } from 'react';
 import { useTranslation } from '../../lib/i18n';
+import { useActiveInStrip } from '../../lib/use-active-in-strip';
 import { useNavigate, useSearchParams } from 'react-router';
 import { openSupportWindow } from '../../components/customer-service-button';
 import { agentMenu, defaultAgentPage } from '../../config/agent-menu';
@@ -102,6 +103,9 @@ export default function AgentHomePage() {
     requested && requested in panels && entries.some((e) => (e.page ?? e.key) === requested)
       ? requested
       : defaultAgentPage;
+  // On a phone the menu is a strip above the page: the current entry is kept in view in it.
+  const nav = useRef<HTMLElement>(null);
+  useActiveInStrip(nav, waiting ? '' : current);
 
   const select = (key: string, pageId?: string) => {
     if (key === 'customerService') {
@@ -119,7 +123,7 @@ export default function AgentHomePage() {
         <div className="panel-layout" aria-busy="true" />
       ) : (
         <div className="panel-layout">
-          <nav className="panel-layout__nav" aria-label={t('agent_center')}>
+          <nav ref={nav} className="panel-layout__nav" aria-label={t('agent_center')}>
             <ul>
               {entries.map((e) => (
                 <li key={e.key}>

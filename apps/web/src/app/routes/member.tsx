@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { type ReactNode, useId } from 'react';
+import { type ReactNode, useId, useRef } from 'react';
 import { useTranslation } from '../../lib/i18n';
+import { useActiveInStrip } from '../../lib/use-active-in-strip';
 import { useSearchParams } from 'react-router';
 import { EmptyState } from '../../components/empty-state';
 import { defaultMemberPage, memberMenu } from '../../config/member-menu';
@@ -93,6 +94,9 @@ export default function MemberPage() {
     missionLeaderboard: promo.MISSION.count,
   };
 
+  const nav = useRef<HTMLElement>(null);
+  useActiveInStrip(nav, page);
+
   const panels: Record<string, () => ReactNode> = {
     securityCenter: () => <SecurityCenter />,
     // Until the brand's wallet mode is known, My Wallet might be about to disappear.
@@ -117,7 +121,7 @@ export default function MemberPage() {
 
   return (
     <div className="panel-layout">
-      <nav className="panel-layout__nav" aria-label={t('member_center')}>
+      <nav ref={nav} className="panel-layout__nav" aria-label={t('member_center')}>
         <h1 className="panel-layout__title">{t('member_center')}</h1>
         <ul>
           {entries.map((e) => (

@@ -1,7 +1,8 @@
 import type { LanguageCode } from '@arcadia/contract/client';
 import DOMPurify from 'dompurify';
-import { useEffect, useMemo } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 import { useTranslation } from '../../../lib/i18n';
+import { useActiveInStrip } from '../../../lib/use-active-in-strip';
 import { useLocation, useNavigate } from 'react-router';
 import { useHelpTopicsQuery } from '../api/use-help-topics';
 
@@ -15,6 +16,10 @@ export function HelpCenter({ lang, emptyState }: { lang: LanguageCode; emptyStat
   const active = topics?.find((x) => x.term === term) ?? topics?.[0];
   const html = useMemo(() => (active ? DOMPurify.sanitize(active.content) : ''), [active]);
 
+  // On a phone the topics are a strip above the text: the chosen one is kept in view in it.
+  const nav = useRef<HTMLElement>(null);
+  useActiveInStrip(nav, active?.term ?? '');
+
   useEffect(() => {
     if (term) document.getElementById('help-content')?.focus({ preventScroll: true });
   }, [term]);
@@ -23,7 +28,7 @@ export function HelpCenter({ lang, emptyState }: { lang: LanguageCode; emptyStat
   if (!topics?.length || !active) return emptyState;
   return (
     <div className="panel-layout">
-      <nav className="panel-layout__nav" aria-label={t('topics')}>
+      <nav ref={nav} className="panel-layout__nav" aria-label={t('topics')}>
         <h1 className="panel-layout__title">{t('help_title')}</h1>
         <ul>
           {topics.map((topic) => (
