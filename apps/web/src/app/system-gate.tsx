@@ -1,5 +1,5 @@
 import type { LanguageCode } from '@arcadia/contract';
-import { type ReactNode, Suspense, lazy, useEffect, useLayoutEffect } from 'react';
+import { type ReactNode, Suspense, lazy, useDeferredValue, useEffect, useLayoutEffect } from 'react';
 import { useTranslation } from '../lib/i18n';
 import { PageLoader } from '../components/page-loader';
 import { NetworkErrorScreen } from '../components/network-error-screen';
@@ -21,7 +21,10 @@ const RegionBlockScreen = lazy(() =>
  * screen and the region-block screen (spec §2 "System status screens", §4 "System status").
  */
 export function SystemGate({ children }: { children: ReactNode }) {
-  const { data, error, refetch, isFetching } = usePermissionQuery();
+  const { data: fresh, error, refetch, isFetching } = usePermissionQuery();
+  // The whole app renders when the status arrives: as a deferred render React splits it into
+  // short slices, instead of one long task that would keep a phone's main thread blocked.
+  const data = useDeferredValue(fresh);
   const { i18n } = useTranslation();
 
   // A remembered language the brand does not offer gives way to the brand default.

@@ -45,6 +45,16 @@ export const shippedLanguages: LanguageCode[] = ['EN', 'ZH'];
  */
 const bundledNamespaces = ['common'] as const satisfies readonly Namespace[];
 const bundledEnglish = { common };
+/** Read by the shell and the lobby (the first page of most visits): loaded with the app. */
+const firstNamespaces = ['errors', 'gameErrors', 'auth', 'lobby'] as const satisfies readonly Namespace[];
+
+/** Runs `fn` once the page has loaded and the main thread has a quiet moment. */
+function whenIdleAfterLoad(fn: () => void): void {
+  // (Safari has no requestIdleCallback: there a zero-delay timer, the object read as 0 ms.)
+  const idle = () => (self.requestIdleCallback ?? setTimeout)(fn, { timeout: 3000 });
+  if (document.readyState === 'complete') idle();
+  else window.addEventListener('load', idle, { once: true });
+}
 
 const lazyLocales = import.meta.glob<{ default: Record<string, unknown> }>([
   '../locales/*/*.json',
@@ -79,9 +89,16 @@ export async function setupI18n(code: LanguageCode = initialLanguage()) {
   applyDocumentLanguage(code);
   await i18n.loadNamespaces(bundledNamespaces, toI18n(code));
   await i18n.changeLanguage(toI18n(code));
-  const rest = i18n.loadNamespaces(namespaces.filter((ns) => !bundledNamespaces.includes(ns as never)));
+  const rest = namespaces.filter((ns) => !bundledNamespaces.includes(ns as never));
   // Tests render synchronously after set-up, so there every namespace is in place first.
-  if (import.meta.env.MODE === 'test') await rest;
+  if (import.meta.env.MODE === 'test') await i18n.loadNamespaces(rest);
+  else {
+    // What the first screens read comes at once; the rest once the page has loaded and gone idle,
+    // so that two dozen dictionaries do not compete with the first page's own work (a page that
+    // needs one of them earlier loads it on demand, and suspends until it is there).
+    void i18n.loadNamespaces(firstNamespaces);
+    whenIdleAfterLoad(() => void i18n.loadNamespaces(rest));
+  }
   return i18n;
 }
 

@@ -2,6 +2,7 @@ import type { GameType, LobbyGame, VendorCard } from '@arcadia/contract';
 import { useMemo, useState } from 'react';
 import { useTranslation } from '../../../lib/i18n';
 import { Section } from '../../../components/section';
+import { useDeferredData } from '../../../lib/use-deferred-data';
 import { useVendorLanesQuery } from '../api/lobby';
 import { useFavouritesQuery, useGamesQuery, useHotGamesQuery } from '../api/games';
 import { mxwinVendors } from '../lib/categories';
@@ -38,7 +39,8 @@ export function CatalogueSection({
     pageSize: HOME_PAGE_SIZE,
     ...(vendor ? { vassalage: vendor } : {}),
   });
-  const list = games.data?.games ?? [];
+  const shown = useDeferredData(games.data);
+  const list = shown.data?.games ?? [];
   return (
     <Section
       id={id}
@@ -60,9 +62,9 @@ export function CatalogueSection({
         games={list}
         rows={HOME_ROWS}
         page={page}
-        totalPages={games.data?.totalPages ?? 0}
+        totalPages={shown.data?.totalPages ?? 0}
         onPage={setPage}
-        loading={games.isFetching}
+        loading={games.isFetching || shown.settling}
         label={title}
       />
     </Section>
@@ -131,10 +133,12 @@ export type HomeTab = 'HOME' | 'FAV' | 'HOT' | 'RNG' | 'FISH' | 'LIVE' | 'PVP' |
  */
 export default function LobbySections({ tab, loggedIn }: { tab: HomeTab; loggedIn: boolean }) {
   const { t } = useTranslation(['lobby', 'common']);
-  const lanes = useVendorLanesQuery();
-  const hot = useHotGamesQuery();
+  const lanes = useDeferredData(useVendorLanesQuery().data);
+  const hotQuery = useHotGamesQuery();
+  const hot = useDeferredData(hotQuery.data);
   const showFav = loggedIn && (tab === 'HOME' || tab === 'FAV');
-  const favourites = useFavouritesQuery(showFav);
+  const favouritesQuery = useFavouritesQuery(showFav);
+  const favourites = useDeferredData(favouritesQuery.data);
   const cards = (type: GameType) => lanes.data?.find((l) => l.title === type)?.cards ?? [];
   const rng = cards('RNG');
   const mxwin = mxwinVendors(rng);
@@ -154,7 +158,7 @@ export default function LobbySections({ tab, loggedIn }: { tab: HomeTab; loggedI
           id="section-hot"
           title={t('popular_nav')}
           games={hot.data ?? []}
-          loading={hot.isLoading}
+          loading={hotQuery.isLoading || hot.settling}
         />
       )}
       {showFav && (
@@ -162,7 +166,7 @@ export default function LobbySections({ tab, loggedIn }: { tab: HomeTab; loggedI
           id="section-fav"
           title={t('local_fav')}
           games={favourites.data ?? []}
-          loading={favourites.isLoading}
+          loading={favouritesQuery.isLoading || favourites.settling}
         />
       )}
       {catalogue

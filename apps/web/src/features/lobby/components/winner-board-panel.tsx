@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { call } from '../../../lib/api-client';
 import { currentLanguage } from '../../../lib/i18n';
 import { useBrand } from '../../../lib/permission';
+import { useDeferredData } from '../../../lib/use-deferred-data';
 import { WINNER_LIMIT } from '../lib/paging';
 import { WinnerBoard, type WinnerEntry } from './winner-board';
 
@@ -25,12 +26,13 @@ export function WinnerBoardPanel() {
     select: (reply) => toWinnerEntries(reply.list),
     staleTime: 60_000,
   });
+  const entries = useDeferredData(winners.data);
   return (
     <WinnerBoard
-      entries={winners.data ?? []}
+      entries={entries.data ?? []}
       currencySymbol={brand.currencySymbol}
       scale={brand.currencyScale}
-      loading={winners.isLoading}
+      loading={winners.isLoading || entries.settling}
     />
   );
 }
