@@ -10,10 +10,14 @@ let merchantId: number;
 const PAY = 'pay-pass-2026';
 let payHash: string;
 
-onRewardsApp((app, id) => {
-  t = app;
-  merchantId = id;
-});
+// The test clock: the last case moves the schedules' clock days ahead of the database's time.
+onRewardsApp(
+  (app, id) => {
+    t = app;
+    merchantId = id;
+  },
+  { TEST_CLOCK: true },
+);
 
 beforeAll(async () => {
   payHash = await hashPassword(PAY);
@@ -224,5 +228,19 @@ describe('points', () => {
     expect(new Set(replies.map((r) => r.json().value.redemption.id)).size).toBe(1);
     expect(await points(m.token)).toBe(300);
     expect(await cash(m.id)).toBe(100n);
+  });
+
+  // Last: the clock cannot go back. Bets carry the database's time; the schedules' clock (a test
+  // clock moved past a draw days away) must not push today's play out of the earning window.
+  it('still credits today’s play when the schedules’ clock runs days ahead', async () => {
+    const m = await member();
+    const moved = await t.app.inject({
+      method: 'POST',
+      url: '/dev/clock',
+      payload: { advanceMs: 5 * 86_400_000 },
+    });
+    expect(moved.statusCode).toBe(200);
+    await play(m.id, 'RNG', 12_300n); // 123 points
+    expect(await points(m.token)).toBe(123);
   });
 });

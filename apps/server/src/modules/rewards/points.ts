@@ -247,8 +247,14 @@ export function createPoints(deps: {
     async earn(brand: Brand, only?: string[]) {
       const s = pointsSettings(brand);
       if (!s.enabled) return { members: 0, points: 0n };
-      const today = utcDay(deps.clock.now());
-      const from = addDays(today, -(POINTS_WINDOW_DAYS - 1));
+      // Bets and deposits are stamped by the database's time; the clock that runs the schedules
+      // can be ahead of it (the test clock moves it past draws): the window covers both days.
+      const clockDay = utcDay(deps.clock.now());
+      const { rows: dbNow } = await sql<{ day: string }>`
+        select (now() at time zone 'UTC')::date::text as day`.execute(db);
+      const dbDay = dbNow[0]!.day;
+      const today = clockDay > dbDay ? clockDay : dbDay;
+      const from = addDays(clockDay < dbDay ? clockDay : dbDay, -(POINTS_WINDOW_DAYS - 1));
       const r = ratioArrays(s);
       const unit = (10n ** BigInt(brand.currencyScale) * 1000n).toString();
       const candidates = async () =>

@@ -1,4 +1,5 @@
 import { afterAll, afterEach, beforeAll, expect } from 'vitest';
+import type { Config } from '../../config.js';
 import { type TestApp, buildTestApp } from '../../test/build-test-app.js';
 import { checkLedger } from '../ledger/ledger.check.js';
 import { TEAM_PASSWORD, addMember } from '../agent/agent.test-support.js';
@@ -7,10 +8,10 @@ import { TEAM_PASSWORD, addMember } from '../agent/agent.test-support.js';
  * The rewards tests' app: the real application on a fresh database with the demo brand, handed to
  * `ready` before the tests run, closed after them, and the ledger checked after every test.
  */
-export function onRewardsApp(ready: (t: TestApp, merchantId: number) => void) {
+export function onRewardsApp(ready: (t: TestApp, merchantId: number) => void, config?: Partial<Config>) {
   let app: TestApp;
   beforeAll(async () => {
-    app = await buildTestApp({ demo: true });
+    app = await buildTestApp({ demo: true, ...(config ? { config } : {}) });
     ready(app, await demoMerchantId(app));
   }, 120_000);
   afterAll(() => app.close());
