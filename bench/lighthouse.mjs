@@ -218,7 +218,7 @@ async function audit(browser, url, login) {
 }
 
 /**
- * The LCP element's selector and a snippet of its HTML, from the audit's details.
+ * The LCP element's selector and a snippet of its HTML, from the audits' details.
  * @param {any} lhr
  */
 function lcpElementOf(lhr) {
@@ -232,7 +232,10 @@ function lcpElementOf(lhr) {
     }
     for (const v of Object.values(value)) visit(v);
   };
+  // Lighthouse 13 names the element in the LCP breakdown insight (the older audit is kept for
+  // earlier versions).
   visit(lhr.audits['largest-contentful-paint-element']?.details);
+  visit(lhr.audits['lcp-breakdown-insight']?.details);
   if (!node) return '(none reported)';
   const snippet = String(node.snippet ?? '').replace(/\s+/g, ' ');
   return `${node.selector ?? '?'}  ${snippet.length > 160 ? `${snippet.slice(0, 157)}…` : snippet}`;

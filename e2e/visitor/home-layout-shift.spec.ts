@@ -45,7 +45,21 @@ for (const [device, options] of Object.entries(viewports)) {
           await expect(page.locator('.game-card:not(.game-card--skeleton)').first()).toBeVisible({
             timeout: 30_000,
           });
-          await expect(page.locator('.game-card--skeleton')).toHaveCount(0);
+          // No placeholder left on the first screen (the sections further down fetch their
+          // games when they are scrolled near, and keep their placeholders until then).
+          await expect
+            .poll(
+              () =>
+                page.evaluate(
+                  () =>
+                    [...document.querySelectorAll('.game-card--skeleton')].filter((el) => {
+                      const r = el.getBoundingClientRect();
+                      return r.bottom > 0 && r.top < innerHeight;
+                    }).length,
+                ),
+              { timeout: 30_000 },
+            )
+            .toBe(0);
           await page.waitForLoadState('networkidle');
           await page.waitForTimeout(500);
 

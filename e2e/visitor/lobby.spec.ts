@@ -38,13 +38,17 @@ test.describe('home lobby (visitor)', () => {
     const slots = section(page, en('common', 'con_rng'));
     await expect(slots.getByRole('article')).toHaveCount(12);
     await expect(section(page, en('lobby', 'popular_nav')).getByRole('article').first()).toBeVisible();
-    await expect(section(page, en('common', 'con_fish')).getByRole('article').first()).toBeVisible();
+    // A section below the first screen asks for its games when it is scrolled near.
+    const fishing = section(page, en('common', 'con_fish'));
+    await fishing.scrollIntoViewIfNeeded();
+    await expect(fishing.getByRole('article').first()).toBeVisible();
     // 13 slot studios: MXWIN shows studios 11 to 20.
     await expect(section(page, en('lobby', 'mxwin'))).toBeVisible();
     // Visitors have no favourites section.
     await expect(section(page, en('lobby', 'local_fav'))).toHaveCount(0);
     await expect(section(page, en('lobby', 'winner_board'))).toBeVisible();
 
+    await slots.scrollIntoViewIfNeeded();
     await expect(slots.getByText(/^1 \/ \d+$/)).toBeVisible();
     const firstPage = await slots.getByRole('article').first().getAttribute('aria-label');
     await slots.getByRole('button', { name: en('common', 'next_page') }).click();

@@ -1,5 +1,5 @@
 import * as Dialog from '@radix-ui/react-dialog';
-import type { ReactNode } from 'react';
+import { type ReactNode, useEffect, useId, useRef } from 'react';
 import { useTranslation } from '../lib/i18n';
 
 interface ModalProps {
@@ -63,6 +63,63 @@ export function Modal({
         </Dialog.Content>
       </Dialog.Portal>
     </Dialog.Root>
+  );
+}
+
+/**
+ * A notice over the page (the home announcement popups) as the browser's own modal `<dialog>`:
+ * the browser keeps focus inside, makes the page behind inert and closes it on Escape; a click on
+ * the backdrop closes it too. It opens in one step on a page still busy with its first load,
+ * where `Modal` (which marks the page hidden, locks its scrolling and reads styles back as it
+ * opens) restyles the whole page several times. No form lives in it, so no toast needs to show
+ * above it (toasts stay below the browser's top layer).
+ */
+export function NoticeModal({
+  onClose,
+  title,
+  children,
+  size = 'small',
+}: {
+  onClose(): void;
+  title: string;
+  children: ReactNode;
+  size?: 'small' | 'medium' | 'large';
+}) {
+  const { t } = useTranslation();
+  const ref = useRef<HTMLDialogElement>(null);
+  const titleId = useId();
+  useEffect(() => {
+    const dialog = ref.current;
+    if (!dialog) return;
+    if (!dialog.open) dialog.showModal();
+    return () => dialog.close();
+  }, []);
+  return (
+    <dialog
+      ref={ref}
+      className={`modal modal--native modal--${size}`}
+      aria-labelledby={titleId}
+      onCancel={(e) => {
+        e.preventDefault();
+        onClose();
+      }}
+      onClick={(e) => {
+        // The dialog's own box is covered by its header and body: a click on it is the backdrop.
+        if (e.target === e.currentTarget) onClose();
+      }}
+    >
+      <header className="modal__header">
+        <h2 id={titleId} className="modal__title">
+          {title}
+        </h2>
+        <button type="button" className="icon-button" aria-label={t('close')} onClick={onClose}>
+          <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true">
+            <path d="m6 6 12 12M18 6 6 18" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+          </svg>
+        </button>
+      </header>
+      <div className="modal__body">{children}</div>
+    </dialog>
   );
 }
 

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import type { ReactNode, Ref } from 'react';
 
 export function PageHeader({ title, children }: { title: string; children?: ReactNode }) {
   return (
@@ -14,14 +14,16 @@ export function Section({
   actions,
   children,
   id,
+  ref,
 }: {
   title: string;
   actions?: ReactNode;
   children: ReactNode;
   id?: string;
+  ref?: Ref<HTMLElement>;
 }) {
   return (
-    <section className="section" aria-labelledby={id ? `${id}-title` : undefined}>
+    <section ref={ref} className="section" aria-labelledby={id ? `${id}-title` : undefined}>
       <div className="section__header">
         <h2 id={id ? `${id}-title` : undefined}>{title}</h2>
         {actions}

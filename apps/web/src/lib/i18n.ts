@@ -48,12 +48,24 @@ const bundledEnglish = { common };
 /** Read by the shell and the lobby (the first page of most visits): loaded with the app. */
 const firstNamespaces = ['errors', 'gameErrors', 'auth', 'lobby'] as const satisfies readonly Namespace[];
 
-/** Runs `fn` once the page has loaded and the main thread has a quiet moment. */
-function whenIdleAfterLoad(fn: () => void): void {
+/** Runs `fn` when the main thread has a quiet moment. */
+function whenIdle(fn: () => void): void {
   // (Safari has no requestIdleCallback: there a zero-delay timer, the object read as 0 ms.)
-  const idle = () => (self.requestIdleCallback ?? setTimeout)(fn, { timeout: 3000 });
-  if (document.readyState === 'complete') idle();
-  else window.addEventListener('load', idle, { once: true });
+  (self.requestIdleCallback ?? setTimeout)(fn, { timeout: 3000 });
+}
+
+/**
+ * Once the page has loaded, loads the namespaces one at a time, each in a quiet moment of its
+ * own: started together, two dozen dictionaries arrive together and are parsed in one long task.
+ */
+function loadEachWhenIdle(list: readonly string[]): void {
+  let next = 0;
+  const step = () => {
+    const ns = list[next++];
+    if (ns !== undefined) void i18n.loadNamespaces(ns).finally(() => whenIdle(step));
+  };
+  if (document.readyState === 'complete') whenIdle(step);
+  else window.addEventListener('load', () => whenIdle(step), { once: true });
 }
 
 const lazyLocales = import.meta.glob<{ default: Record<string, unknown> }>([
@@ -93,11 +105,12 @@ export async function setupI18n(code: LanguageCode = initialLanguage()) {
   // Tests render synchronously after set-up, so there every namespace is in place first.
   if (import.meta.env.MODE === 'test') await i18n.loadNamespaces(rest);
   else {
-    // What the first screens read comes at once; the rest once the page has loaded and gone idle,
-    // so that two dozen dictionaries do not compete with the first page's own work (a page that
-    // needs one of them earlier loads it on demand, and suspends until it is there).
+    // What the first screens read comes at once; the rest once the page has loaded, one at a time
+    // in idle moments, so that two dozen dictionaries do not compete with the first page's own
+    // work (a page that needs one of them earlier loads it on demand, and suspends until it is
+    // there).
     void i18n.loadNamespaces(firstNamespaces);
-    whenIdleAfterLoad(() => void i18n.loadNamespaces(rest));
+    loadEachWhenIdle(rest.filter((ns) => !firstNamespaces.includes(ns as never)));
   }
   return i18n;
 }

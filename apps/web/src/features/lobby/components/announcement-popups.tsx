@@ -1,7 +1,7 @@
 import DOMPurify from 'dompurify';
 import { useMemo, useState } from 'react';
 import { useTranslation } from '../../../lib/i18n';
-import { Modal } from '../../../components/modal';
+import { NoticeModal } from '../../../components/modal';
 import type { Popup } from '../api/lobby';
 
 /**
@@ -22,7 +22,7 @@ export default function AnnouncementPopups({
   if (!popup) return null;
   const last = index >= popups.length - 1;
   return (
-    <Modal open onClose={onClose} title={popup.title} size="medium">
+    <NoticeModal onClose={onClose} title={popup.title} size="medium">
       <div className="announcement rich-text" dangerouslySetInnerHTML={{ __html: html }} />
       <div className="confirm__actions">
         {popups.length > 1 && (
@@ -38,6 +38,6 @@ export default function AnnouncementPopups({
           {last ? t('common:close') : t('common:next_page')}
         </button>
       </div>
-    </Modal>
+    </NoticeModal>
   );
 }

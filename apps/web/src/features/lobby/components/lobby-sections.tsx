@@ -1,8 +1,9 @@
 import type { GameType, LobbyGame, VendorCard } from '@arcadia/contract';
-import { useMemo, useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import { useTranslation } from '../../../lib/i18n';
 import { Section } from '../../../components/section';
 import { useDeferredData } from '../../../lib/use-deferred-data';
+import { useNearViewport } from '../../../lib/use-near-viewport';
 import { useVendorLanesQuery } from '../api/lobby';
 import { useFavouritesQuery, useGamesQuery, useHotGamesQuery } from '../api/games';
 import { mxwinVendors } from '../lib/categories';
@@ -15,7 +16,8 @@ const HOME_ROWS = 2;
 /**
  * A home section served page by page by the games list: the vendor filter (at most five vendors)
  * and the swiper. Changing the vendor resets to page 1 and clears the list (spec §4): the old
- * vendor's games are not kept on screen while the new ones load.
+ * vendor's games are not kept on screen while the new ones load. Until the section comes near the
+ * viewport it shows its placeholder cards and fetches nothing.
  */
 export function CatalogueSection({
   id,
@@ -33,16 +35,23 @@ export function CatalogueSection({
   const { t } = useTranslation('lobby');
   const [vendor, setVendor] = useState(withAll ? '' : (vendors[0]?.vassalage ?? ''));
   const [page, setPage] = useState(1);
-  const games = useGamesQuery({
-    gameType,
-    pageNo: page,
-    pageSize: HOME_PAGE_SIZE,
-    ...(vendor ? { vassalage: vendor } : {}),
-  });
+  // A section below a phone's first screen asks for its games when the visitor scrolls near it.
+  const ref = useRef<HTMLElement>(null);
+  const near = useNearViewport(ref);
+  const games = useGamesQuery(
+    {
+      gameType,
+      pageNo: page,
+      pageSize: HOME_PAGE_SIZE,
+      ...(vendor ? { vassalage: vendor } : {}),
+    },
+    near,
+  );
   const shown = useDeferredData(games.data);
   const list = shown.data?.games ?? [];
   return (
     <Section
+      ref={ref}
       id={id}
       title={title}
       actions={
@@ -64,7 +73,7 @@ export function CatalogueSection({
         page={page}
         totalPages={shown.data?.totalPages ?? 0}
         onPage={setPage}
-        loading={games.isFetching || shown.settling}
+        loading={!near || games.isFetching || shown.settling}
         label={title}
       />
     </Section>
