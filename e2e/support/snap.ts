@@ -8,7 +8,15 @@ export async function snap(page: Page, name: string, options: { fullPage?: boole
   const file = path.join(screenshotDir, `${name}.png`);
   // Let fonts settle so the picture shows the final text rather than a fallback face.
   await page.evaluate(() => document.fonts.ready.then(() => undefined));
-  await page.screenshot({ path: file, fullPage: options.fullPage ?? true, animations: 'disabled' });
+  const fullPage = options.fullPage ?? true;
+  // A full-page capture does not scroll, so sections that skip their rendering until they come
+  // near the viewport (`content-visibility: auto`) would be blank in the picture: draw them all.
+  const style = {
+    content: '.section, .app-footer { content-visibility: visible !important; }',
+  };
+  const sheet = fullPage ? await page.addStyleTag(style) : undefined;
+  await page.screenshot({ path: file, fullPage, animations: 'disabled' });
+  await sheet?.evaluate((el) => el.remove());
   return file;
 }
 

@@ -54,8 +54,25 @@ const visitorPages: { path: string; name: string; ready: (page: Page) => Locator
   { path: '/agent', name: 'agent-login', ready: h1 },
 ];
 
+/**
+ * Scrolls down the page a screen at a time and back to the top: sections below the fold fetch
+ * their games only when they come near the screen, and a full-page picture should show them.
+ */
+async function scrollThrough(page: Page): Promise<void> {
+  for (let step = 0; step < 40; step++) {
+    const atEnd = await page.evaluate(() => {
+      window.scrollBy(0, window.innerHeight);
+      return window.scrollY + window.innerHeight >= document.scrollingElement!.scrollHeight - 2;
+    });
+    await page.waitForTimeout(50);
+    if (atEnd) break;
+  }
+  await page.evaluate(() => window.scrollTo(0, 0));
+}
+
 /** Waits until nothing is loading any more, then for the web fonts. */
 async function settled(page: Page): Promise<void> {
+  await scrollThrough(page);
   await expect(loading(page)).toHaveCount(0, { timeout: 20_000 });
   await page.evaluate(() => document.fonts.ready.then(() => undefined));
 }
