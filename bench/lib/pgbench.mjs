@@ -113,7 +113,7 @@ const RAW_OPENING = 1_000_000_000n;
 /**
  * The raw-SQL ceiling of the money benches: pgbench running one double-entry transfer per
  * transaction between two random accounts, on the server's ledger schema
- * (apps/server/src/db/migrations/…_create_ledger.ts) minus the merchant and member tables its
+ * (apps/server/src/db/migrations/…_create_ledger.ts, with the zero-sum check of …_ledger_statement_balance.ts) minus the merchant and member tables its
  * foreign keys point to. Afterwards the money must still add up.
  * @param {string} url the scratch database
  * @param {{ connections: number, duration: number, accounts: number, warmupSeconds: number }} opts
@@ -166,15 +166,18 @@ const rawSchema = (n) => `
     balance_after bigint, created_at timestamptz not null default now());
   create index ledger_entry_account_idx on ledger_entry (account_id, id);
   create index ledger_entry_transaction_idx on ledger_entry (transaction_id);
-  create function ledger_transaction_balanced() returns trigger language plpgsql as $$
+  create function ledger_entries_balanced() returns trigger language plpgsql as $$
+  declare v_tx bigint;
   begin
-    if (select coalesce(sum(amount), 0) from ledger_entry where transaction_id = new.transaction_id) <> 0 then
-      raise exception 'ledger transaction % does not sum to zero', new.transaction_id using errcode = '23514';
+    select n.tx into v_tx from (select distinct transaction_id as tx from ledger_new_entries) n
+    where (select sum(e.amount) from ledger_entry e where e.transaction_id = n.tx) <> 0 limit 1;
+    if v_tx is not null then
+      raise exception 'ledger transaction % does not sum to zero', v_tx using errcode = '23514';
     end if;
     return null;
   end $$;
-  create constraint trigger ledger_entry_balanced after insert on ledger_entry
-    deferrable initially deferred for each row execute function ledger_transaction_balanced();
+  create trigger ledger_entry_balanced_statement after insert on ledger_entry
+    referencing new table as ledger_new_entries for each statement execute function ledger_entries_balanced();
   insert into ledger_account (merchant_id, owner_id, kind, code, currency, balance)
     select 1, g, 'main', 'MAIN', 'USD', ${RAW_OPENING} from generate_series(1, ${n}) g;
   analyze;`;
@@ -191,8 +194,7 @@ BEGIN;
 INSERT INTO ledger_transaction (merchant_id, kind, idempotency_key, request_hash, member_id, reference) VALUES (1, 'TRANSFER_OUT', 'transfer:' || :lo || ':' || gen_random_uuid(), md5(random()::text), :lo, 'MAIN>PT') ON CONFLICT (merchant_id, idempotency_key) DO NOTHING RETURNING id \\gset tx_
 UPDATE ledger_account SET balance = balance + :d WHERE id = :lo AND kind <> 'system' RETURNING balance \\gset lo_
 UPDATE ledger_account SET balance = balance + :nd WHERE id = :hi AND kind <> 'system' RETURNING balance \\gset hi_
-INSERT INTO ledger_entry (transaction_id, account_id, amount, balance_after) VALUES (:tx_id, :lo, :d, :lo_balance);
-INSERT INTO ledger_entry (transaction_id, account_id, amount, balance_after) VALUES (:tx_id, :hi, :nd, :hi_balance);
+INSERT INTO ledger_entry (transaction_id, account_id, amount, balance_after) VALUES (:tx_id, :lo, :d, :lo_balance), (:tx_id, :hi, :nd, :hi_balance);
 COMMIT;
 `;
 

@@ -50,6 +50,7 @@ import * as m202612030000 from './202612030000_create_raffles.js';
 import * as m202612050000 from './202612050000_faster_credit_many.js';
 import * as m202612060000 from './202612060000_settle_columns.js';
 import * as m202612070000 from './202612070000_rebate_state.js';
+import * as m202612080000 from './202612080000_ledger_statement_balance.js';
 
 /**
  * Every migration, in order. Listed statically so the bundled server carries them; the name is
@@ -107,4 +108,5 @@ export const migrations: Record<string, Migration> = {
   '202612050000_faster_credit_many': m202612050000,
   '202612060000_settle_columns': m202612060000,
   '202612070000_rebate_state': m202612070000,
+  '202612080000_ledger_statement_balance': m202612080000,
 };

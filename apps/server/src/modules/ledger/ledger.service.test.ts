@@ -147,6 +147,68 @@ describe('ledger postings', () => {
     expect(await checkLedger(handle.db)).toEqual([]);
   });
 
+  it('checks the zero sum per insert statement: every transaction a statement touches, with its earlier entries', async () => {
+    const expense = await ledger.transaction((tx) =>
+      ledger.systemAccount(tx, 1, 'promotions_expense', 'USD'),
+    );
+    const newTransaction = async (tx: typeof handle.db, key: string) =>
+      (
+        await tx
+          .insertInto('ledger_transaction')
+          .values({ merchant_id: 1, kind: 'ADJUSTMENT', idempotency_key: key, request_hash: 'x' })
+          .returning('id')
+          .executeTakeFirstOrThrow()
+      ).id;
+    const entry = (
+      transaction_id: string | number | bigint,
+      account_id: string | number,
+      amount: string,
+    ) => ({
+      transaction_id: String(transaction_id),
+      account_id: String(account_id),
+      amount,
+      balance_after: null,
+    });
+    // One statement, two transactions: one balanced, one not — the statement fails as a whole.
+    let b = '';
+    const mixed = handle.db.transaction().execute(async (tx) => {
+      const a = await newTransaction(tx, 'stmt-a');
+      b = String(await newTransaction(tx, 'stmt-b'));
+      await tx
+        .insertInto('ledger_entry')
+        .values([entry(a, accounts.clearing, '3'), entry(a, expense, '-3'), entry(b, accounts.clearing, '2')])
+        .execute();
+    });
+    const mixedError = await mixed.then(
+      () => null,
+      (e: unknown) => e,
+    );
+    expect(mixedError).toBeInstanceOf(Error);
+    expect((mixedError as Error).message).toContain(`ledger transaction ${b} does not sum to zero`);
+    // A balanced pair is accepted; an entry added to it by a later statement is summed with it.
+    let c = '';
+    let pairWritten = false;
+    const added = handle.db.transaction().execute(async (tx) => {
+      c = String(await newTransaction(tx, 'stmt-c'));
+      await tx
+        .insertInto('ledger_entry')
+        .values([entry(c, accounts.clearing, '3'), entry(c, expense, '-3')])
+        .execute();
+      pairWritten = true;
+      await tx
+        .insertInto('ledger_entry')
+        .values(entry(c, accounts.clearing, '1'))
+        .execute();
+    });
+    const addedError = await added.then(
+      () => null,
+      (e: unknown) => e,
+    );
+    expect((addedError as Error | null)?.message).toContain(`ledger transaction ${c} does not sum to zero`);
+    expect(pairWritten).toBe(true);
+    expect(await checkLedger(handle.db)).toEqual([]);
+  });
+
   it('group-commits concurrent postings, each with its own outcome', async () => {
     const before = await balanceOf(accounts.main);
     // 30 postings at once: 20 good ones, 5 that would overdraw, and 5 reusing a key differently.
