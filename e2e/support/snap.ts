@@ -16,7 +16,7 @@ export async function snap(page: Page, name: string, options: { fullPage?: boole
   };
   const sheet = fullPage ? await page.addStyleTag(style) : undefined;
   await page.screenshot({ path: file, fullPage, animations: 'disabled' });
-  await sheet?.evaluate((el) => el.remove());
+  await sheet?.evaluate((el) => (el as Element).remove());
   return file;
 }
 
