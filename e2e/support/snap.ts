@@ -10,13 +10,16 @@ export async function snap(page: Page, name: string, options: { fullPage?: boole
   await page.evaluate(() => document.fonts.ready.then(() => undefined));
   const fullPage = options.fullPage ?? true;
   // A full-page capture does not scroll, so sections that skip their rendering until they come
-  // near the viewport (`content-visibility: auto`) would be blank in the picture: draw them all.
-  const style = {
-    content: '.section, .app-footer { content-visibility: visible !important; }',
-  };
-  const sheet = fullPage ? await page.addStyleTag(style) : undefined;
+  // near the viewport (`content-visibility: auto`) would be blank in the picture: draw them all
+  // (through the elements' style, which the site's content security policy allows).
+  const drawAll = (on: boolean) =>
+    page.evaluate((visible) => {
+      for (const el of document.querySelectorAll<HTMLElement>('.section, .app-footer'))
+        el.style.contentVisibility = visible ? 'visible' : '';
+    }, on);
+  if (fullPage) await drawAll(true);
   await page.screenshot({ path: file, fullPage, animations: 'disabled' });
-  await sheet?.evaluate((el) => (el as Element).remove());
+  if (fullPage) await drawAll(false);
   return file;
 }
 
