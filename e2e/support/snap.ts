@@ -12,14 +12,21 @@ export async function snap(page: Page, name: string, options: { fullPage?: boole
   // A full-page capture does not scroll, so sections that skip their rendering until they come
   // near the viewport (`content-visibility: auto`) would be blank in the picture: draw them all
   // (through the elements' style, which the site's content security policy allows).
-  const drawAll = (on: boolean) =>
-    page.evaluate((visible) => {
-      for (const el of document.querySelectorAll<HTMLElement>('.section, .app-footer'))
-        el.style.contentVisibility = visible ? 'visible' : '';
-    }, on);
-  if (fullPage) await drawAll(true);
+  const drawAll = () =>
+    page.evaluate(() => {
+      const skipped = [...document.querySelectorAll<HTMLElement>('body *')].filter(
+        (el) => getComputedStyle(el).contentVisibility === 'auto',
+      );
+      for (const el of skipped) el.style.contentVisibility = 'visible';
+      return skipped.length;
+    });
+  const drawn = fullPage ? await drawAll() : 0;
   await page.screenshot({ path: file, fullPage, animations: 'disabled' });
-  if (fullPage) await drawAll(false);
+  if (drawn > 0)
+    await page.evaluate(() => {
+      for (const el of document.querySelectorAll<HTMLElement>('body *'))
+        if (el.style.contentVisibility === 'visible') el.style.contentVisibility = '';
+    });
   return file;
 }
 

@@ -17,6 +17,15 @@ interface ModalProps {
   role?: 'alertdialog';
 }
 
+/** The cross of a dialog's close button. */
+function CloseIcon() {
+  return (
+    <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true">
+      <path d="m6 6 12 12M18 6 6 18" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+    </svg>
+  );
+}
+
 /** An accessible modal: focus trap, Escape and overlay click close it, labelled by its title. */
 export function Modal({
   open,
@@ -48,14 +57,7 @@ export function Modal({
             <Dialog.Title className="modal__title">{title}</Dialog.Title>
             {dismissible && (
               <Dialog.Close className="icon-button" aria-label={t('close')}>
-                <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true">
-                  <path
-                    d="m6 6 12 12M18 6 6 18"
-                    stroke="currentColor"
-                    strokeWidth="2"
-                    strokeLinecap="round"
-                  />
-                </svg>
+                <CloseIcon />
               </Dialog.Close>
             )}
           </header>
@@ -113,9 +115,7 @@ export function NoticeModal({
           {title}
         </h2>
         <button type="button" className="icon-button" aria-label={t('close')} onClick={onClose}>
-          <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true">
-            <path d="m6 6 12 12M18 6 6 18" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
-          </svg>
+          <CloseIcon />
         </button>
       </header>
       <div className="modal__body">{children}</div>

@@ -31,9 +31,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       v_owner bigint;
       v_kind text;
       v_n integer := coalesce(array_length(p_accounts, 1), 0);
-      v_balances bigint[] := array_fill(null::bigint, array[coalesce(array_length(p_accounts, 1), 0)]);
-      v_owners bigint[] := array_fill(null::bigint, array[coalesce(array_length(p_accounts, 1), 0)]);
-      v_kinds text[] := array_fill(null::text, array[coalesce(array_length(p_accounts, 1), 0)]);
+      v_balances bigint[] := array_fill(null::bigint, array[v_n]);
+      v_owners bigint[] := array_fill(null::bigint, array[v_n]);
+      v_kinds text[] := array_fill(null::text, array[v_n]);
     begin
       insert into ledger_transaction as t (merchant_id, kind, idempotency_key, request_hash, member_id, reference, metadata)
       values (p_merchant, p_kind, p_key, p_hash, p_member, p_reference, p_metadata)
