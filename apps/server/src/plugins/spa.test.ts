@@ -1,6 +1,6 @@
 import { brandThemeCss } from '@arcadia/contract';
 import { describe, expect, it } from 'vitest';
-import { themeOf, withBrandTheme, withFirstPaint } from './spa.js';
+import { deferEntry, themeOf, withBrandTheme, withFirstPaint } from './spa.js';
 
 const index = `<!doctype html><html><head><meta charset="UTF-8" /><title>x</title></head><body><div id="root"></div></body></html>`;
 
@@ -59,6 +59,26 @@ describe('the home page first paint', () => {
     // Once, after #root's first screen, no longer blocking the head.
     expect(light.split('theme-init.js').length).toBe(2);
     expect(light.indexOf('theme-init.js')).toBeGreaterThan(light.indexOf('data-first-banner'));
+  });
+
+  it('leaves the app scripts to the theme script, which asks for them after the first screen', () => {
+    const page = index
+      .replace('<title>', '<script src="/theme-init.js"></script><title>')
+      .replace(
+        '</head>',
+        '<script type="module" crossorigin src="/assets/index-a1.js"></script>\n' +
+          '<link rel="modulepreload" crossorigin href="/assets/shell-b2.js">\n' +
+          '<link rel="modulepreload" crossorigin href="/assets/app-c3.js"></head>',
+      );
+    const html = withFirstPaint(page, { bannerUrl: '/b.svg' });
+    expect(html).not.toContain('type="module"');
+    expect(html).not.toContain('modulepreload');
+    expect(html).toContain(
+      '<script src="/theme-init.js" data-entry="/assets/index-a1.js" data-preload="/assets/shell-b2.js /assets/app-c3.js"></script>',
+    );
+    expect(html.indexOf('data-entry')).toBeGreaterThan(html.indexOf('data-first-banner'));
+    // Only the build's own tags: a page without them is left as it is.
+    expect(deferEntry(index)).toEqual({ html: index, entry: null, preload: [] });
   });
 
   it('reads the theme cookie', () => {

@@ -80,9 +80,31 @@ export function withFirstPaint(indexHtml: string, paint: FirstPaint, styles: Inl
         /<html([^>]*)>/i,
         (_, attrs: string) => `<html${attrs} data-theme="${paint.theme ?? 'dark'}">`,
       );
-    return html.replace('<div id="root"></div>', `<div id="root">${shell}</div>\n    ${THEME_SCRIPT}`);
+    // The app's scripts are asked for once the first screen is painted (theme-init.js starts them
+    // after the first frame): fetched and compiled before it, on a phone they held the first paint
+    // back, and the banner came after them.
+    const deferred = deferEntry(html);
+    html = deferred.html;
+    const boot = deferred.entry
+      ? `<script src="/theme-init.js" data-entry="${escapeAttr(deferred.entry)}" data-preload="${escapeAttr(deferred.preload.join(' '))}"></script>`
+      : THEME_SCRIPT;
+    return html.replace('<div id="root"></div>', `<div id="root">${shell}</div>\n    ${boot}`);
   }
   return html.replace('<div id="root"></div>', `<div id="root">${shell}</div>`);
+}
+
+const ENTRY_SCRIPT = /\s*<script type="module" crossorigin src="(\/assets\/[\w.-]+\.js)"><\/script>/;
+const MODULE_PRELOAD = /\s*<link rel="modulepreload" crossorigin href="(\/assets\/[\w.-]+\.js)">/g;
+
+/**
+ * The page without its entry script and module preloads (the build's own tags, this build's
+ * assets only), and what they named: the entry and the modules to preload with it.
+ */
+export function deferEntry(html: string): { html: string; entry: string | null; preload: string[] } {
+  const entry = ENTRY_SCRIPT.exec(html);
+  if (!entry) return { html, entry: null, preload: [] };
+  const preload = [...html.matchAll(MODULE_PRELOAD)].map((m) => m[1]!);
+  return { html: html.replace(ENTRY_SCRIPT, '').replace(MODULE_PRELOAD, ''), entry: entry[1]!, preload };
 }
 
 /**

@@ -5,7 +5,7 @@ import { PageLoader } from '../components/page-loader';
 import { NetworkErrorScreen } from '../components/network-error-screen';
 import { paths } from '../config/paths';
 import { changeLanguage, currentLanguage } from '../lib/i18n';
-import { usePermissionQuery } from '../lib/permission';
+import { PermissionProvider, usePermissionQuery } from '../lib/permission';
 
 // Screens a visitor rarely sees load when needed; the network error screen stays in the first
 // download, since it shows when the network is what failed.
@@ -47,12 +47,11 @@ export function SystemGate({ children }: { children: ReactNode }) {
   }
   // The operator page stays open: operators work the payment queue during maintenance too (the
   // server answers /ops/* then), and operators' own access is not the players' region rule.
-  if (window.location.pathname === paths.ops) return children;
-  if (data.systemStatus === 1 || data.systemStatus === 2)
-    return (
+  const screen =
+    window.location.pathname !== paths.ops && (data.systemStatus === 1 || data.systemStatus === 2) ? (
       <Suspense fallback={<PageLoader />}>
         {data.systemStatus === 1 ? <MaintenanceScreen status={data} /> : <RegionBlockScreen status={data} />}
       </Suspense>
-    );
-  return children;
+    ) : null;
+  return <PermissionProvider value={data}>{screen ?? children}</PermissionProvider>;
 }

@@ -1,7 +1,7 @@
 import type { SystemStatus } from '@arcadia/contract';
 import { BRAND_THEME_STYLE_ID, brandThemeCss, flattenWhitelabel } from '@arcadia/contract/client';
-import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
-import { useMemo } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { createContext, useContext, useMemo } from 'react';
 import { ApiError, call } from './api-client';
 import { local, session } from './storage';
 
@@ -57,9 +57,22 @@ export function usePermissionQuery() {
   return useQuery(permissionQuery);
 }
 
-/** Inside the app the bootstrap has succeeded, so these never suspend for long. */
+const PermissionContext = createContext<SystemStatus | null>(null);
+
+/**
+ * The bootstrap's answer for everything inside the permission gate (SystemGate holds the one
+ * query observer; its value changes when the minute's refresh brings a different status). Read
+ * through a context rather than a query observer in each of the dozens of components that read
+ * the brand: every observer installs its own refresh, staleness and clean-up timers when it
+ * mounts, and a page's first render mounted twenty of them.
+ */
+export const PermissionProvider = PermissionContext.Provider;
+
+/** Inside the app the bootstrap has succeeded: the gate renders nothing else before it has. */
 export function usePermission(): SystemStatus {
-  return useSuspenseQuery(permissionQuery).data;
+  const status = useContext(PermissionContext);
+  if (!status) throw new Error('usePermission() outside the permission gate (PermissionProvider)');
+  return status;
 }
 
 export function useBrand() {

@@ -1,5 +1,6 @@
-import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
+import { MutationCache, QueryCache, QueryClient, timeoutManager } from '@tanstack/react-query';
 import { ApiError } from './api-client';
+import { coalescedTimers } from './coalesced-timers';
 import { useSessionStore } from './session-store';
 import { useUiStore } from './ui-store';
 
@@ -18,6 +19,10 @@ function onSessionError(error: unknown) {
     useUiStore.getState().openModal('changePassword');
   }
 }
+
+// Before any query exists: the cache's staleness, clean-up and refresh timers share one platform
+// timer (see coalescedTimers).
+timeoutManager.setTimeoutProvider(coalescedTimers());
 
 export function createQueryClient() {
   return new QueryClient({

@@ -7,6 +7,7 @@ import { AppRoutes } from '../app/router';
 import { SystemGate } from '../app/system-gate';
 import { permissionQueryKey } from '../lib/permission';
 import { createQueryClient } from '../lib/query-client';
+import { Permission } from './permission';
 
 /** What a test sees of the router: where it is, and a way to go elsewhere. */
 export interface TestRouter {
@@ -50,7 +51,9 @@ export function renderWithProviders(ui: ReactNode, status: SystemStatus, url = '
   const view = render(
     <QueryClientProvider client={client}>
       <MemoryRouter initialEntries={[url]}>
-        <Suspense fallback={null}>{ui}</Suspense>
+        <Suspense fallback={null}>
+          <Permission>{ui}</Permission>
+        </Suspense>
       </MemoryRouter>
     </QueryClientProvider>,
   );

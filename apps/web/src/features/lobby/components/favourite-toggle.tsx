@@ -1,49 +1,15 @@
-import type { LobbyGame } from '@arcadia/contract';
-import { useState } from 'react';
-import { useTranslation } from '../../../lib/i18n';
-import { useApiErrorText } from '../../../lib/api-error-text';
-import { useSessionStore } from '../../../lib/session-store';
-import { useToastStore } from '../../../lib/toast-store';
-import { useUiStore } from '../../../lib/ui-store';
-import { useFavouriteActions, useFavouriteIdsQuery } from '../api/games';
-import { throttleLeading } from '../lib/throttle';
-
-/** Spec §9: one favourite call per 1000 ms, the first click wins. */
-export const FAVOURITE_THROTTLE_MS = 1000;
-
 /**
- * The heart on a game card. A visitor is asked to log in (spec §2); a member's click adds or
- * removes the game, throttled so a double click cannot undo itself.
+ * The heart on a game card: whether the game is a favourite and what a click does come from the
+ * list that holds the cards (`useFavouriteToggle`).
  */
-export function FavouriteToggle({
-  game,
-}: {
-  game: Pick<LobbyGame, 'nodeId' | 'vassalage' | 'gameType' | 'gameName'>;
-}) {
-  const { t } = useTranslation('lobby');
-  const token = useSessionStore((s) => s.token);
-  const openModal = useUiStore((s) => s.openModal);
-  const showToast = useToastStore((s) => s.show);
-  const errorText = useApiErrorText();
-  const { data: ids } = useFavouriteIdsQuery();
-  const { add, remove } = useFavouriteActions();
-  const on = !!ids?.includes(game.nodeId);
-  // One throttle per card for its lifetime; it runs whichever toggle the click asked for.
-  const [throttled] = useState(() => throttleLeading((task: () => void) => task(), FAVOURITE_THROTTLE_MS));
-  const toggle = () =>
-    throttled(() => {
-      (on ? remove(game) : add(game)).catch((err: unknown) => showToast(errorText(err), 'error'));
-    });
-
+export function FavouriteToggle({ on, label, onToggle }: { on: boolean; label: string; onToggle(): void }) {
   return (
     <button
       type="button"
       className={`game-card__fav${on ? ' is-on' : ''}`}
       aria-pressed={on}
-      aria-label={
-        on ? t('remove_favourite', { name: game.gameName }) : t('add_favourite', { name: game.gameName })
-      }
-      onClick={() => (token ? toggle() : openModal('login'))}
+      aria-label={label}
+      onClick={onToggle}
     >
       <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true">
         <path

@@ -5,13 +5,16 @@ import { FavouriteToggle } from './favourite-toggle';
 interface GameCardProps {
   game: LobbyGame;
   onPlay(game: LobbyGame, accountType: 0 | 1): void;
+  /** Whether the game is one of the member's favourites (always false for a visitor). */
+  favourite: boolean;
+  onFavourite(game: LobbyGame, on: boolean): void;
 }
 
 /**
  * Spec §2 game list card: image, vendor display name, game name, play, free trial and the
  * favourite toggle. The image falls back to a generated tile when the artwork fails to load.
  */
-export function GameCard({ game, onPlay }: GameCardProps) {
+export function GameCard({ game, onPlay, favourite, onFavourite }: GameCardProps) {
   const { t } = useTranslation('lobby');
   const name = game.gameName || game.nodeName;
   return (
@@ -29,7 +32,11 @@ export function GameCard({ game, onPlay }: GameCardProps) {
           height="200"
           onError={(e) => e.currentTarget.classList.add('is-broken')}
         />
-        <FavouriteToggle game={game} />
+        <FavouriteToggle
+          on={favourite}
+          label={t(favourite ? 'remove_favourite' : 'add_favourite', { name: game.gameName })}
+          onToggle={() => onFavourite(game, favourite)}
+        />
       </div>
       <div className="game-card__text">
         <span className="game-card__name">{name}</span>

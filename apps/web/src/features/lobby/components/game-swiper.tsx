@@ -1,6 +1,7 @@
 import type { LobbyGame } from '@arcadia/contract';
 import { useTranslation } from '../../../lib/i18n';
 import { EmptyState } from '../../../components/empty-state';
+import { useFavouriteToggle } from '../hooks/use-favourite-toggle';
 import { useLaunchGame } from '../hooks/use-launch-game';
 import { GameCard } from './game-card';
 import { GameGridSkeleton } from './home-skeleton';
@@ -25,6 +26,7 @@ interface GameSwiperProps {
 export function GameSwiper({ games, rows, page, totalPages, onPage, loading, label }: GameSwiperProps) {
   const { t } = useTranslation(['lobby', 'common']);
   const launch = useLaunchGame();
+  const { favourites, toggle } = useFavouriteToggle();
   if (!loading && games.length === 0) return <EmptyState />;
   // The first page's cards are held at their final size while they load (layout shift).
   if (games.length === 0) return <GameGridSkeleton count={SLIDES_PER_GROUP * rows} />;
@@ -32,7 +34,13 @@ export function GameSwiper({ games, rows, page, totalPages, onPage, loading, lab
     <div className="game-swiper" aria-busy={loading || undefined}>
       <div className="game-grid" style={{ '--rows': rows } as React.CSSProperties}>
         {games.map((g) => (
-          <GameCard key={g.nodeId} game={g} onPlay={(game, type) => void launch(game, type)} />
+          <GameCard
+            key={g.nodeId}
+            game={g}
+            onPlay={(game, type) => void launch(game, type)}
+            favourite={favourites.has(g.nodeId)}
+            onFavourite={toggle}
+          />
         ))}
       </div>
       {totalPages > 1 && (

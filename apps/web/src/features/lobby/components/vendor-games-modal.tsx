@@ -3,6 +3,7 @@ import { useTranslation } from '../../../lib/i18n';
 import { Modal } from '../../../components/modal';
 import { Pagination } from '../../../components/pagination';
 import { useGamesQuery } from '../api/games';
+import { useFavouriteToggle } from '../hooks/use-favourite-toggle';
 import { useLaunchGame } from '../hooks/use-launch-game';
 import { useLobbyUi } from '../lib/lobby-store';
 import { PAGE_SIZE } from '../lib/paging';
@@ -15,6 +16,7 @@ export default function VendorGamesModal() {
   const { vendorPopup, closeVendorPopup } = useLobbyUi();
   const [page, setPage] = useState(1);
   const launch = useLaunchGame();
+  const { favourites, toggle } = useFavouriteToggle();
   const games = useGamesQuery(
     {
       gameType: (vendorPopup?.gameType ?? 'RNG') as 'RNG',
@@ -43,6 +45,8 @@ export default function VendorGamesModal() {
                 close();
                 void launch(game, type);
               }}
+              favourite={favourites.has(g.nodeId)}
+              onFavourite={toggle}
             />
           ))}
         </div>
