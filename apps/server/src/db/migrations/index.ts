@@ -51,6 +51,8 @@ import * as m202612050000 from './202612050000_faster_credit_many.js';
 import * as m202612060000 from './202612060000_settle_columns.js';
 import * as m202612070000 from './202612070000_rebate_state.js';
 import * as m202612080000 from './202612080000_ledger_statement_balance.js';
+import * as m202612090000 from './202612090000_ledger_statement_references.js';
+import * as m202612090100 from './202612090100_credit_many_one_pass.js';
 
 /**
  * Every migration, in order. Listed statically so the bundled server carries them; the name is
@@ -109,4 +111,6 @@ export const migrations: Record<string, Migration> = {
   '202612060000_settle_columns': m202612060000,
   '202612070000_rebate_state': m202612070000,
   '202612080000_ledger_statement_balance': m202612080000,
+  '202612090000_ledger_statement_references': m202612090000,
+  '202612090100_credit_many_one_pass': m202612090100,
 };

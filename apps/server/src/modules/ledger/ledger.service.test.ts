@@ -209,6 +209,74 @@ describe('ledger postings', () => {
     expect(await checkLedger(handle.db)).toEqual([]);
   });
 
+  it('refuses entries naming a transaction or an account that does not exist, and keeps named accounts', async () => {
+    const expense = await ledger.transaction((tx) =>
+      ledger.systemAccount(tx, 1, 'promotions_expense', 'USD'),
+    );
+    const failure = (work: (tx: typeof handle.db) => Promise<unknown>) =>
+      handle.db
+        .transaction()
+        .execute(work)
+        .then(
+          () => null,
+          (e: unknown) => e as Error & { code?: string },
+        );
+    const entry = (transaction_id: string, account_id: string, amount: string) => ({
+      transaction_id,
+      account_id,
+      amount,
+      balance_after: null,
+    });
+    const missingTx = await failure((tx) =>
+      tx
+        .insertInto('ledger_entry')
+        .values([entry('999999999', accounts.clearing, '5'), entry('999999999', expense, '-5')])
+        .execute(),
+    );
+    expect(missingTx?.code).toBe('23503');
+    expect(missingTx?.message).toContain('transaction 999999999');
+    let key = '';
+    const missingAccount = await failure(async (tx) => {
+      key = 'ref-missing-account';
+      const t = await tx
+        .insertInto('ledger_transaction')
+        .values({ merchant_id: 1, kind: 'ADJUSTMENT', idempotency_key: key, request_hash: 'x' })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      await tx
+        .insertInto('ledger_entry')
+        .values([entry(String(t.id), '888888888', '5'), entry(String(t.id), expense, '-5')])
+        .execute();
+    });
+    expect(missingAccount?.code).toBe('23503');
+    expect(missingAccount?.message).toContain('account 888888888');
+    // Nothing of either attempt was written.
+    const written = await handle.db
+      .selectFrom('ledger_transaction')
+      .select('id')
+      .where('idempotency_key', '=', key)
+      .execute();
+    expect(written).toEqual([]);
+
+    // An account its entries name stays; one without entries can go; no account's id changes
+    // (an identity column generated always).
+    await move('ref-used', 1n);
+    const used = await failure((tx) =>
+      tx.deleteFrom('ledger_account').where('id', '=', accounts.vendor).execute(),
+    );
+    expect(used?.code).toBe('23503');
+    expect(await balanceOf(accounts.vendor)).toBeGreaterThan(0n);
+    const renumbered = await failure((tx) =>
+      tx.updateTable('ledger_account').set({ id: '777777777' }).where('id', '=', accounts.vendor).execute(),
+    );
+    expect(renumbered?.code).toBe('428C9');
+    const spare = await ledger.transaction(
+      async (tx) => (await ledger.memberAccount(tx, 1, player, 'vendor', 'SPARE', 'USD')).id,
+    );
+    await handle.db.deleteFrom('ledger_account').where('id', '=', spare).execute();
+    expect(await checkLedger(handle.db)).toEqual([]);
+  });
+
   it('group-commits concurrent postings, each with its own outcome', async () => {
     const before = await balanceOf(accounts.main);
     // 30 postings at once: 20 good ones, 5 that would overdraw, and 5 reusing a key differently.

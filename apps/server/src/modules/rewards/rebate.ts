@@ -16,8 +16,14 @@ import type { LedgerService } from '../ledger/ledger.service.js';
 import type { RealtimeHub } from '../realtime/index.js';
 
 const DAY_MS = 86_400_000;
-/** Members the daily job pays in one transaction (one `ledger_post_many` statement). */
-export const REBATE_CHUNK = 1_000;
+/**
+ * Members the daily job pays in one transaction (one `ledger_credit_many` call). Each chunk's
+ * statements and temporary tables cost the same whatever its size, so larger chunks pay faster:
+ * 100,000 members in 11.4 s at 1,000, 10.0 s at 2,500, 9.4 s at 5,000 (bench/rewards). The price
+ * is the time a chunk holds its members' wallets locked — under a second at 5,000, during which a
+ * bet of one of them waits.
+ */
+export const REBATE_CHUNK = 5_000;
 /** Chunks of the daily rebate settled at once (one database connection each). */
 export const REBATE_LANES = 2;
 /**
