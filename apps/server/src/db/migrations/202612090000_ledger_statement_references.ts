@@ -24,10 +24,13 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       v_tx bigint;
       v_account bigint;
     begin
-      -- Every entry's transaction and account exist (one lookup per distinct id, by primary key).
+      -- Every entry's transaction and account exist: correlated scalar subqueries, one
+      -- primary-key lookup per distinct id whatever the planner guesses of the transition table
+      -- (it has a row count but no column statistics; a not-exists may become a hash anti-join
+      -- over the whole ledger when the guess is large).
       select n.tx into v_tx
       from (select distinct transaction_id as tx from ledger_new_entries) n
-      where not exists (select 1 from ledger_transaction t where t.id = n.tx)
+      where (select t.id from ledger_transaction t where t.id = n.tx) is null
       limit 1;
       if found then
         raise exception 'ledger entry names transaction %, which does not exist', v_tx
@@ -35,7 +38,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       end if;
       select n.account into v_account
       from (select distinct account_id as account from ledger_new_entries) n
-      where not exists (select 1 from ledger_account a where a.id = n.account)
+      where (select a.id from ledger_account a where a.id = n.account) is null
       limit 1;
       if found then
         raise exception 'ledger entry names account %, which does not exist', v_account
@@ -59,7 +62,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       v_account bigint;
     begin
       select o.id into v_account from ledger_old_accounts o
-      where exists (select 1 from ledger_entry e where e.account_id = o.id)
+      where (select e.id from ledger_entry e where e.account_id = o.id limit 1) is not null
       limit 1;
       if found then
         raise exception 'ledger account % has entries and cannot be deleted', v_account
