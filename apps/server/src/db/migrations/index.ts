@@ -53,7 +53,7 @@ import * as m202612070000 from './202612070000_rebate_state.js';
 import * as m202612080000 from './202612080000_ledger_statement_balance.js';
 import * as m202612090000 from './202612090000_ledger_statement_references.js';
 import * as m202612090100 from './202612090100_credit_many_one_pass.js';
-import * as m202612090200 from './202612090200_settle_columns_lookups.js';
+import * as m202612090200 from './202612090200_settle_lookups.js';
 
 /**
  * Every migration, in order. Listed statically so the bundled server carries them; the name is
@@ -114,5 +114,5 @@ export const migrations: Record<string, Migration> = {
   '202612080000_ledger_statement_balance': m202612080000,
   '202612090000_ledger_statement_references': m202612090000,
   '202612090100_credit_many_one_pass': m202612090100,
-  '202612090200_settle_columns_lookups': m202612090200,
+  '202612090200_settle_lookups': m202612090200,
 };
