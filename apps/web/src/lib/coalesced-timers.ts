@@ -86,10 +86,7 @@ export function coalescedTimers(longMs = 1000): TimeoutProvider<number> {
       native.add(id);
       return id;
     },
-    clearInterval(id) {
-      if (id === undefined) return;
-      if (entries.has(id)) return remove(id);
-      if (native.delete(id)) clearInterval(id);
-    },
+    // One list of timers on the platform (HTML and Node alike): clearTimeout ends an interval too.
+    clearInterval: remove,
   };
 }
