@@ -4,6 +4,13 @@ import type { BrandFile } from './brand.settings.js';
 
 export function createBrandRepository(db: Kysely<Database>) {
   return {
+    /** Every brand's code, the active ones only unless `all`. */
+    async listCodes(opts: { all?: boolean } = {}): Promise<string[]> {
+      let q = db.selectFrom('merchant').select('code').orderBy('id');
+      if (!opts.all) q = q.where('status', '=', 'active');
+      return (await q.execute()).map((r) => r.code);
+    },
+
     findByCode(code: string) {
       return db.selectFrom('merchant').selectAll().where('code', '=', code).executeTakeFirst();
     },

@@ -81,6 +81,16 @@ export function createBrandService({ repository, bus, ttlMs, now = Date.now }: B
     },
 
     /**
+     * Every active brand, through the cache (the one walk over brands: schedules and fan-outs that
+     * act per brand use this rather than reading `merchant` themselves).
+     */
+    async list(): Promise<Brand[]> {
+      const codes = await repository.listCodes();
+      const brands = await Promise.all(codes.map((code) => this.find(code)));
+      return brands.filter((b): b is Brand => b !== null);
+    },
+
+    /**
      * The brand as the cache holds it right now, without waiting: the brand, null for a code
      * known not to be an active brand, undefined when the cache has nothing fresh (ask `get`).
      * Every request resolves its brand, so the hot path skips three awaits with it.
