@@ -14,6 +14,12 @@ export interface Job {
   everyMs: number;
   /** Longest a run may hold the lease; a holder that dies frees the job after this. */
   leaseMs?: number;
+  /**
+   * Runs on every instance on its own timer (every `everyMs`, sub-second allowed), without a
+   * lease: for sweeps whose every step is itself a conditional update that happens once however
+   * many instances try (draws, kick-offs, table rounds). Never two runs at once on one instance.
+   */
+  local?: boolean;
   run(): Promise<unknown>;
 }
 
@@ -32,8 +38,10 @@ export function createJobRunner(deps: {
   const { db, log, tickMs } = deps;
   const owner = randomBytes(8).toString('hex');
   const jobs: Job[] = [];
+  const localJobs: Job[] = [];
   const running = new Set<Promise<void>>();
   let timer: NodeJS.Timeout | null = null;
+  const localTimers: NodeJS.Timeout[] = [];
 
   /** Takes the job's lease if it is free and its interval has passed since the last start. */
   async function acquire(job: Job): Promise<boolean> {
@@ -96,9 +104,37 @@ export function createJobRunner(deps: {
     return started;
   }
 
+  /** A local job's timer: a run starts only when the previous one on this instance has finished. */
+  function startLocal(job: Job) {
+    let busy = false;
+    const runLocal = () => {
+      if (busy) return;
+      busy = true;
+      const began = performance.now();
+      const run = job
+        .run()
+        .then(
+          () => deps.onRun?.(job.name, true, (performance.now() - began) / 1000),
+          (err: unknown) => {
+            log.error({ err, job: job.name }, 'job failed');
+            deps.onRun?.(job.name, false, (performance.now() - began) / 1000);
+          },
+        )
+        .finally(() => {
+          busy = false;
+          running.delete(run);
+        });
+      running.add(run);
+    };
+    runLocal();
+    const t = setInterval(runLocal, job.everyMs);
+    t.unref();
+    localTimers.push(t);
+  }
+
   return {
     register(job: Job) {
-      jobs.push(job);
+      (job.local ? localJobs : jobs).push(job);
     },
     tick,
     /** Resolves when every run started so far has finished. */
@@ -110,10 +146,12 @@ export function createJobRunner(deps: {
       timer = setInterval(() => void tick(), tickMs);
       timer.unref();
       void tick();
+      for (const job of localJobs) startLocal(job);
     },
     async stop() {
       if (timer) clearInterval(timer);
       timer = null;
+      for (const t of localTimers.splice(0)) clearInterval(t);
       await Promise.all([...running]);
     },
   };
