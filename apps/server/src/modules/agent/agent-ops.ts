@@ -5,7 +5,7 @@ import type { Database } from '../../db/schema.js';
 import { AppError } from '../../lib/app-error.js';
 import { type RouteHooks, registerRoute } from '../../plugins/routes.js';
 import type { Brand, BrandService } from '../brand/brand.service.js';
-import { opsBrandOf } from '../catalogue/catalogue.routes.js';
+import { opsBrandOf } from '../brand/index.js';
 import { writeAudit } from '../operator/operator-audit.js';
 import { TEAM_ROLLUP_LOCK, recomputeTeams } from './agent-ops.rollups.js';
 import { containsPattern } from './agent.repository.js';

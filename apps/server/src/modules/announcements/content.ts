@@ -7,7 +7,7 @@ import { AppError } from '../../lib/app-error.js';
 import type { UploadStore } from '../../lib/upload-store.js';
 import { type RouteHooks, registerRoute } from '../../plugins/routes.js';
 import type { BrandService } from '../brand/brand.service.js';
-import { opsBrandOf } from '../catalogue/catalogue.routes.js';
+import { opsBrandOf } from '../brand/index.js';
 import { pick } from '../catalogue/catalogue.service.js';
 import { sanitizeMessageHtml } from '../inbox/inbox.sanitize.js';
 import { writeAudit } from '../operator/operator-audit.js';

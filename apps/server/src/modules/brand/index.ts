@@ -216,3 +216,8 @@ export function createBrandModule(deps: {
 }
 
 export type BrandModule = ReturnType<typeof createBrandModule>;
+
+export * from './brand.service.js';
+export * from './brand.requests.js';
+export { createBrandRepository, type BrandRepository } from './brand.repository.js';
+export * from './brand.settings.js';

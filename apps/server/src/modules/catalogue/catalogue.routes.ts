@@ -1,14 +1,8 @@
-import {
-  type LanguageCode,
-  type RouteDescriptor,
-  contentRoutes,
-  languageCodes,
-  lobbyRoutes,
-} from '@arcadia/contract';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { type RouteDescriptor, contentRoutes, lobbyRoutes } from '@arcadia/contract';
+import type { FastifyInstance } from 'fastify';
 import { AppError } from '../../lib/app-error.js';
 import { type RouteHandler, type RouteHooks, registerRoute } from '../../plugins/routes.js';
-import type { Brand, BrandService } from '../brand/brand.service.js';
+import { type BrandService, opsBrandOf, requestLanguage } from '../brand/index.js';
 import type { VendorRegistry } from '../vendors/adapter.js';
 import { bannerSvg, gameIconSvg, isGameMotif, vendorLogoSvg } from './art.js';
 import type { CatalogueService } from './catalogue.service.js';
@@ -31,14 +25,6 @@ export type OpenRoundLookup = (input: {
   memberId: string;
   adapter: string;
 }) => Promise<boolean>;
-
-/** Query language, else the `Language` header when it names a known language, else the brand's. */
-export function requestLanguage(request: FastifyRequest, brand: Brand, query?: LanguageCode): LanguageCode {
-  if (query) return query;
-  const header = request.headers.language;
-  const code = typeof header === 'string' ? header.trim().toUpperCase() : '';
-  return (languageCodes as readonly string[]).includes(code) ? (code as LanguageCode) : brand.defaultLanguage;
-}
 
 /** Generated art never changes for a given URL: browsers and CDNs may keep it for a year. */
 const ART_CACHE = 'public, max-age=31536000, immutable';
@@ -74,13 +60,6 @@ export interface CatalogueRouteDeps {
   brands: BrandService;
   /** Refuses a real-money launch while the member is on a break (responsible gaming). */
   mayPlay?: (memberId: string) => Promise<void>;
-}
-
-/** The brand named in an operator path, or 404 (the operator's scope was checked by the route). */
-export async function opsBrandOf(brands: BrandService, code: string): Promise<Brand> {
-  const brand = await brands.find(code.toLowerCase());
-  if (!brand) throw new AppError('not.found', { merchant: code });
-  return brand;
 }
 
 export function registerCatalogueRoutes(app: FastifyInstance, hooks: RouteHooks, deps: CatalogueRouteDeps) {

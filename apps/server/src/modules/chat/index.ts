@@ -5,7 +5,7 @@ import type { ChatHostTable, ChatMessageTable, Database } from '../../db/schema.
 import { AppError } from '../../lib/app-error.js';
 import { type RouteHooks, registerRoute } from '../../plugins/routes.js';
 import type { BrandService } from '../brand/brand.service.js';
-import { opsBrandOf } from '../catalogue/catalogue.routes.js';
+import { opsBrandOf } from '../brand/index.js';
 import type { LedgerService } from '../ledger/ledger.service.js';
 import { writeAudit } from '../operator/operator-audit.js';
 import type { RealtimeHub } from '../realtime/index.js';

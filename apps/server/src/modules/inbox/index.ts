@@ -73,3 +73,4 @@ export function createInboxModule(deps: {
 }
 
 export type InboxModule = ReturnType<typeof createInboxModule>;
+export * from './inbox.sanitize.js';

@@ -16,7 +16,7 @@ import { AppError } from '../../lib/app-error.js';
 import type { Clock } from '../../lib/clock.js';
 import { type RouteHooks, registerRoute } from '../../plugins/routes.js';
 import type { Brand, BrandService } from '../brand/brand.service.js';
-import { opsBrandOf } from '../catalogue/catalogue.routes.js';
+import { opsBrandOf } from '../brand/index.js';
 import { type CsvCell, csvLine, major, safeFileName } from './csv.js';
 import { type DayRange, createReportsRepository, dayRuns, daysOf } from './reports.repository.js';
 

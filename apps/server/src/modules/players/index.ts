@@ -7,7 +7,7 @@ import { hashPassword } from '../../lib/password.js';
 import { type RouteHooks, registerRoute } from '../../plugins/routes.js';
 import type { SessionService } from '../auth/session.service.js';
 import type { BrandService } from '../brand/brand.service.js';
-import { opsBrandOf } from '../catalogue/catalogue.routes.js';
+import { opsBrandOf } from '../brand/index.js';
 import { temporaryPassword } from '../member/member.service.js';
 import { writeAudit } from '../operator/operator-audit.js';
 

@@ -14,7 +14,7 @@ import { AppError } from '../../lib/app-error.js';
 import type { Clock } from '../../lib/clock.js';
 import { type RouteHooks, registerRoute } from '../../plugins/routes.js';
 import type { BrandService } from '../brand/brand.service.js';
-import { opsBrandOf } from '../catalogue/catalogue.routes.js';
+import { opsBrandOf } from '../brand/index.js';
 import { writeAudit } from '../operator/operator-audit.js';
 
 type Db = Kysely<Database> | Transaction<Database>;

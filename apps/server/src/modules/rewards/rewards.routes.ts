@@ -14,7 +14,7 @@ import { type RouteHooks, registerRoute } from '../../plugins/routes.js';
 import type { Brand, BrandService } from '../brand/brand.service.js';
 import { writeAudit } from '../operator/operator-audit.js';
 import { REBATE_OLDEST_RUN_DAYS, type Rebates, addDays, utcDay } from './rebate.js';
-import { requestLanguage } from '../catalogue/catalogue.routes.js';
+import { requestLanguage } from '../brand/index.js';
 import type { Points } from './points.js';
 import type { Promotions } from './promotions.js';
 import type { RedEnvelopes } from './red-envelopes.js';

@@ -12,7 +12,7 @@ import type { Job } from '../../jobs/job-runner.js';
 import { AppError } from '../../lib/app-error.js';
 import { type RouteHooks, registerRoute } from '../../plugins/routes.js';
 import type { BrandService } from '../brand/brand.service.js';
-import { opsBrandOf } from '../catalogue/catalogue.routes.js';
+import { opsBrandOf } from '../brand/index.js';
 import { writeAudit } from '../operator/operator-audit.js';
 import { riskSettingsOf, scanBrand } from './risk.scan.js';
 

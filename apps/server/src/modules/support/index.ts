@@ -51,3 +51,4 @@ export function createSupportModule(deps: {
 }
 
 export type SupportModule = ReturnType<typeof createSupportModule>;
+export * from './support.images.js';

@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { type RouteHooks, registerRoute } from '../../plugins/routes.js';
 import type { AuthedSession } from '../auth/session.service.js';
 import type { BrandService } from '../brand/brand.service.js';
-import { opsBrandOf } from '../catalogue/catalogue.routes.js';
+import { opsBrandOf } from '../brand/index.js';
 import type { Caller, SupportService } from './support.service.js';
 
 /** A message may carry a 5 MiB image as base64 (about 6.7 MiB of JSON). */
