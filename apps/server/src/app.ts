@@ -1,8 +1,5 @@
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
-import compress from '@fastify/compress';
-import formbody from '@fastify/formbody';
-import Fastify, { LogController } from 'fastify';
 import type { Config } from './config.js';
 import type { DatabaseHandle } from './db/database.js';
 import type { InvalidationBus } from './lib/invalidation-bus.js';
@@ -42,15 +39,10 @@ import { createOperatorService } from './modules/operator/operator.service.js';
 import { createSystemRepository } from './modules/system/system.repository.js';
 import { registerSystemRoutes } from './modules/system/system.routes.js';
 import { createSystemService } from './modules/system/system.service.js';
-import { registerDocs } from './plugins/docs.js';
-import { frameworkErrors, isApiPath, registerErrorHandling, sendNotFound } from './plugins/errors.js';
-import { registerSecurityHeaders } from './plugins/security-headers.js';
-import { genRequestId } from './plugins/request-context.js';
+import { createServer } from './plugins/server.js';
 import { createRouteHooks } from './plugins/route-hooks.js';
-import { brandThemeCss } from '@arcadia/contract';
-import { registerSpa, themeOf } from './plugins/spa.js';
+import { createSiteModule } from './modules/site/index.js';
 import { registerJobs } from './jobs/index.js';
-import { lazyChildLoggerFactory, writesInfo } from './lib/lazy-logger.js';
 import { VendorRegistry } from './modules/vendors/adapter.js';
 import { createCatalogueRepository } from './modules/catalogue/catalogue.repository.js';
 import { createCatalogueService } from './modules/catalogue/catalogue.service.js';
@@ -98,55 +90,11 @@ export interface AppDeps {
   version?: string;
 }
 
-/** `TRUST_PROXY`: unset or false, true (trust every hop), or a comma-separated list of addresses. */
-function trustProxy(value: string | undefined): boolean | string {
-  if (value === undefined || value === '' || value === 'false') return false;
-  return value === 'true' ? true : value;
-}
-
 /** Builds the whole HTTP application from its dependencies; nothing is discovered by autoload. */
 export async function buildApp(deps: AppDeps) {
   const { config, database, bus } = deps;
   const logger = deps.logger ?? { level: config.LOG_LEVEL };
-  const app = Fastify({
-    logger,
-    // Per-request children are made on first use, and Fastify's per-request lines (at info) are
-    // skipped outright when the level would drop them (docs/configuration.md, `LOG_LEVEL`).
-    ...(logger === false ? {} : { childLoggerFactory: lazyChildLoggerFactory }),
-    logController: new LogController({
-      disableRequestLogging: !writesInfo(
-        typeof logger === 'object' ? String(logger.level ?? 'info') : 'info',
-      ),
-    }),
-    genReqId: genRequestId,
-    trustProxy: trustProxy(config.TRUST_PROXY),
-    bodyLimit: 1024 * 1024,
-    frameworkErrors,
-  });
-  registerErrorHandling(app);
-
-  registerSecurityHeaders(app, {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
-        fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'", 'ws:', 'wss:'],
-        frameSrc: ["'self'", 'https:'],
-        objectSrc: ["'none'"],
-        baseUri: ["'self'"],
-        formAction: ["'self'"],
-        frameAncestors: ["'self'"],
-        upgradeInsecureRequests: null,
-      },
-    },
-    // Game pages embed vendor content; cross-origin isolation would break them.
-    crossOriginEmbedderPolicy: false,
-  });
-  await app.register(compress, { threshold: 1024 });
-  await app.register(formbody, { bodyLimit: 64 * 1024 });
+  const app = await createServer(config, logger);
 
   const brands = createBrandService({
     repository: createBrandRepository(database.db),
@@ -418,48 +366,11 @@ export async function buildApp(deps: AppDeps) {
     defaultMerchant: config.DEFAULT_MERCHANT,
     log: app.log,
   }).register(app, hooks);
-  await registerDocs(app, deps.version ?? '0.0.0');
-
-  // A small SVG of this site (the generated banners) as a data: URI, read through the app's own
-  // route once per URL: the home page paints it with its HTML.
-  const svgCache = new Map<string, string | null>();
-  const smallSvg = async (url: string): Promise<string | null> => {
-    if (svgCache.has(url)) return svgCache.get(url)!;
-    const res = await app.inject({ method: 'GET', url, headers: { accept: 'image/svg+xml' } });
-    const svg =
-      res.statusCode === 200 &&
-      String(res.headers['content-type']).startsWith('image/svg+xml') &&
-      res.rawPayload.length <= 8_000
-        ? `data:image/svg+xml;base64,${res.rawPayload.toString('base64')}`
-        : null;
-    if (svgCache.size < 32) svgCache.set(url, svg);
-    return svg;
-  };
-  // The home page's first banner is drawn into its HTML (painted before the app's JS).
-  const spaFallback = await registerSpa(app, config.STATIC_DIR, {
-    firstPaint: async (request) => {
-      const brand = await brands.get(config.DEFAULT_MERCHANT);
-      const { banners } = await announcements.list(brand.id, brand.defaultLanguage, {
-        types: 'B',
-        groupName: 'w_home',
-      });
-      const bannerUrl = banners[0]?.url || null;
-      return {
-        bannerUrl,
-        bannerDataUri: bannerUrl ? await smallSvg(bannerUrl) : null,
-        theme: themeOf(request.headers.cookie),
-      };
-    },
-    // The brand's theme colours come with the page: no repaint once its JavaScript runs.
-    brandCss: async () => brandThemeCss((await brands.get(config.DEFAULT_MERCHANT)).settings.theme),
-  });
-  app.setNotFoundHandler((request, reply) => {
-    if (!isApiPath(request.url) && spaFallback) {
-      const sent = spaFallback(request, reply);
-      if (sent) return sent;
-    }
-    return sendNotFound(reply);
-  });
+  // Last: the docs, the SPA and the 404 for whatever no module claimed.
+  await createSiteModule({ config, brands, announcements, version: deps.version ?? '0.0.0' }).register!(
+    app,
+    hooks,
+  );
 
   return app;
 }

@@ -61,6 +61,28 @@ export function answersJsonOnly(url: string): boolean {
  * Sets the request id and the security headers on every reply, from sets computed once: the API
  * set on JSON API paths, Helmet's document set (with the CSP below) everywhere else.
  */
+/** The document policy of the site's pages (the SPA, the docs, the house game pages). */
+export const SITE_POLICY: HelmetOptions = {
+  contentSecurityPolicy: {
+    directives: {
+      defaultSrc: ["'self'"],
+      scriptSrc: ["'self'"],
+      styleSrc: ["'self'", "'unsafe-inline'"],
+      imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
+      fontSrc: ["'self'", 'data:'],
+      connectSrc: ["'self'", 'ws:', 'wss:'],
+      frameSrc: ["'self'", 'https:'],
+      objectSrc: ["'none'"],
+      baseUri: ["'self'"],
+      formAction: ["'self'"],
+      frameAncestors: ["'self'"],
+      upgradeInsecureRequests: null,
+    },
+  },
+  // Game pages embed vendor content; cross-origin isolation would break them.
+  crossOriginEmbedderPolicy: false,
+};
+
 export function registerSecurityHeaders(app: FastifyInstance, documentOptions: HelmetOptions) {
   const documentHeaders = helmetHeaders(documentOptions);
   app.addHook('onRequest', (request, reply, done) => {
