@@ -2,12 +2,12 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import type { Job } from '../../jobs/job-runner.js';
 import type { Brand, BrandService } from '../brand/brand.service.js';
-import type { Points } from './points.js';
-import type { Raffles } from './raffles.js';
-import type { Rebates } from './rebate.js';
-import type { RedEnvelopes } from './red-envelopes.js';
-import type { Referrals } from './referral.js';
-import type { Vip } from './vip.js';
+import type { Points } from './rewards.points.service.js';
+import type { Raffles } from './rewards.raffles.service.js';
+import type { Rebates } from './rewards.rebate.service.js';
+import type { RedEnvelopes } from './rewards.red-envelopes.service.js';
+import type { Referrals } from './rewards.referrals.service.js';
+import type { Vip } from './rewards.vip.service.js';
 
 /**
  * The rewards' schedules on the shared job runner (docs/jobs.md): the daily rebate (yesterday, once

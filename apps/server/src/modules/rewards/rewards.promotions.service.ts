@@ -13,9 +13,9 @@ import { settingToMinor, toMajor } from '../../lib/money.js';
 import type { Brand } from '../brand/brand.service.js';
 import { sanitizeMessageHtml } from '../inbox/inbox.sanitize.js';
 import type { LedgerService } from '../ledger/ledger.service.js';
-import type { Applications } from './applications.js';
+import type { Applications } from './rewards.applications.service.js';
 import { isUniqueViolation } from '../member/member.service.js';
-import { addDays, utcDay } from './rebate.js';
+import { addDays, utcDay } from './rewards.rebate.service.js';
 
 type Db = Kysely<Database> | Transaction<Database>;
 type GrantRow = Selectable<BonusGrantTable>;

@@ -18,7 +18,7 @@ import type { LedgerService } from '../ledger/ledger.service.js';
 import { writeAudit } from '../operator/operator-audit.js';
 import type { RealtimeHub } from '../realtime/index.js';
 import { maskAccount } from '../records/records.service.js';
-import { pick } from './promotions.js';
+import { pick } from './rewards.promotions.service.js';
 
 type Db = Kysely<Database> | Transaction<Database>;
 type RaffleStatus = z.infer<typeof raffleStatusSchema>;

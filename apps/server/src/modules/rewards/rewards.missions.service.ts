@@ -11,8 +11,8 @@ import { settingToMinor, toMajor } from '../../lib/money.js';
 import type { Brand } from '../brand/brand.service.js';
 import type { LedgerService } from '../ledger/ledger.service.js';
 import { maskAccount } from '../records/records.service.js';
-import { pick } from './promotions.js';
-import { addDays, utcDay } from './rebate.js';
+import { pick } from './rewards.promotions.service.js';
+import { addDays, utcDay } from './rewards.rebate.service.js';
 
 type Db = Kysely<Database> | Transaction<Database>;
 

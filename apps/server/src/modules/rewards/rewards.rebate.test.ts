@@ -6,8 +6,8 @@ import { fundMain } from '../../test/factories.js';
 import { addBet, addMember } from '../agent/agent.test-support.js';
 import { createVendorSession } from '../vendors/vendor-session.js';
 import { signVendorBody, vendorSecret } from '../vendors/vendor-secret.js';
-import { addDays, utcDay } from './rebate.js';
-import { mainBalance as balanceOf, loggedInMember, onRewardsApp } from './rewards.test-support.js';
+import { addDays, utcDay } from './rewards.rebate.service.js';
+import { mainBalance as balanceOf, loggedInMember, onRewardsApp } from '../../test/factories/rewards.js';
 
 let t: TestApp;
 let merchantId: number;

@@ -8,7 +8,7 @@ import type { UploadStore } from '../../lib/upload-store.js';
 import type { Brand } from '../brand/brand.service.js';
 import { isUniqueViolation } from '../member/member.service.js';
 import { parseImageUpload } from '../support/support.images.js';
-import { pick, promotionsSettings } from './promotions.js';
+import { pick, promotionsSettings } from './rewards.promotions.service.js';
 
 type Row = Selectable<PromotionApplicationTable> & { account?: string };
 

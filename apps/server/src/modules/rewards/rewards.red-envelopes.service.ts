@@ -14,7 +14,7 @@ import type { Brand } from '../brand/brand.service.js';
 import type { LedgerService } from '../ledger/ledger.service.js';
 import { isUniqueViolation } from '../member/member.service.js';
 import type { RealtimeHub } from '../realtime/index.js';
-import { splitEnvelope } from './red-envelope.split.js';
+import { splitEnvelope } from './rewards.red-envelope-split.js';
 
 /** Members told about a new envelope at most (a team can be large; the list shows it anyway). */
 const ANNOUNCE_MAX = 5_000;

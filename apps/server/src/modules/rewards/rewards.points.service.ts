@@ -13,7 +13,7 @@ import { settingToMinor, toMajor } from '../../lib/money.js';
 import type { Brand } from '../brand/brand.service.js';
 import type { LedgerService } from '../ledger/ledger.service.js';
 import { isUniqueViolation } from '../member/member.service.js';
-import { addDays, utcDay } from './rebate.js';
+import { addDays, utcDay } from './rewards.rebate.service.js';
 
 /** Points have no decimals; their ledger currency. */
 export const POINTS_CURRENCY = 'PTS';
