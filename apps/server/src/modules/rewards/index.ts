@@ -2,9 +2,10 @@ import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import type { Clock } from '../../lib/clock.js';
+import type { DomainEventBus } from '../../lib/domain-events.js';
 import type { RouteHooks } from '../../plugins/routes.js';
-import type { Brand, BrandService } from '../brand/brand.service.js';
-import type { LedgerService } from '../ledger/ledger.service.js';
+import type { Brand, BrandService } from '../brand/index.js';
+import type { LedgerService } from '../ledger/index.js';
 import type { RealtimeHub } from '../realtime/index.js';
 import { createPoints } from './rewards.points.service.js';
 import { createPromotions } from './rewards.promotions.service.js';
@@ -35,7 +36,9 @@ export function createRewardsModule(deps: {
   db: Kysely<Database>;
   ledger: LedgerService;
   brands: BrandService;
-  hub: () => RealtimeHub | undefined;
+  hub?: RealtimeHub;
+  /** The in-process bus: a member's registration with a referral code makes it a referee. */
+  events: DomainEventBus;
   /** What the daily job and the claims take as today (src/lib/clock.ts). */
   clock: Clock;
   /** The wallet's payment-password check (points redemptions and conversions ask for it). */
@@ -43,8 +46,9 @@ export function createRewardsModule(deps: {
   /** Where activity applications' images are kept (`DATA_DIR/uploads`). */
   uploads: UploadStore;
 }) {
-  const rebates = createRebates({ db: deps.db, ledger: deps.ledger, clock: deps.clock, hub: deps.hub });
-  const vip = createVip({ db: deps.db, ledger: deps.ledger, clock: deps.clock, hub: deps.hub });
+  const hub = () => deps.hub;
+  const rebates = createRebates({ db: deps.db, ledger: deps.ledger, clock: deps.clock, hub });
+  const vip = createVip({ db: deps.db, ledger: deps.ledger, clock: deps.clock, hub });
   const points = createPoints({
     db: deps.db,
     ledger: deps.ledger,
@@ -57,11 +61,15 @@ export function createRewardsModule(deps: {
     db: deps.db,
     ledger: deps.ledger,
     clock: deps.clock,
-    hub: deps.hub,
+    hub,
   });
-  const referrals = createReferrals({ db: deps.db, ledger: deps.ledger, hub: deps.hub });
+  const referrals = createReferrals({ db: deps.db, ledger: deps.ledger, hub });
   const missions = createMissions({ db: deps.db, ledger: deps.ledger });
-  const raffles = createRaffles({ db: deps.db, ledger: deps.ledger, clock: deps.clock, hub: deps.hub });
+  const raffles = createRaffles({ db: deps.db, ledger: deps.ledger, clock: deps.clock, hub });
+  // A friend's referral code makes the new member its referee (docs/rewards.md).
+  deps.events.on('member.registered', async ({ brand, memberId, referralCode, ip, deviceId }) => {
+    if (referralCode) await referrals.recordSignup(brand, memberId, referralCode, { ip, deviceId });
+  });
   const module = {
     rebates,
     referrals,
@@ -73,8 +81,8 @@ export function createRewardsModule(deps: {
     points,
     /** A brand by code, for scripts and tests driving the daily rebate. */
     brand: (code: string) => deps.brands.get(code),
+    name: 'rewards',
     jobs: rewardsJobs({
-      db: deps.db,
       brands: deps.brands,
       rebates,
       vip,

@@ -5,9 +5,9 @@ import { AppError } from '../../lib/app-error.js';
 import type { Clock } from '../../lib/clock.js';
 import { settingToMinor, toMajor } from '../../lib/money.js';
 import type { UploadStore } from '../../lib/upload-store.js';
-import type { Brand } from '../brand/brand.service.js';
-import { isUniqueViolation } from '../member/member.service.js';
-import { parseImageUpload } from '../support/support.images.js';
+import type { Brand } from '../brand/index.js';
+import { isUniqueViolation } from '../member/index.js';
+import { parseImageUpload } from '../support/index.js';
 import { pick, promotionsSettings } from './rewards.promotions.service.js';
 
 type Row = Selectable<PromotionApplicationTable> & { account?: string };

@@ -1,7 +1,5 @@
-import type { Kysely } from 'kysely';
-import type { Database } from '../../db/schema.js';
 import type { Job } from '../../jobs/job-runner.js';
-import type { Brand, BrandService } from '../brand/brand.service.js';
+import type { Brand, BrandService } from '../brand/index.js';
 import type { Points } from './rewards.points.service.js';
 import type { Raffles } from './rewards.raffles.service.js';
 import type { Rebates } from './rewards.rebate.service.js';
@@ -16,7 +14,6 @@ import type { Vip } from './rewards.vip.service.js';
  * nothing twice.
  */
 export function rewardsJobs(deps: {
-  db: Kysely<Database>;
   brands: BrandService;
   rebates: Rebates;
   vip: Vip;
@@ -31,13 +28,8 @@ export function rewardsJobs(deps: {
     everyMs,
     leaseMs: 30 * 60_000,
     async run() {
-      const codes = await deps.db
-        .selectFrom('merchant')
-        .select('code')
-        .where('status', '=', 'active')
-        .execute();
       let done = 0;
-      for (const { code } of codes) done += await work(await deps.brands.get(code));
+      for (const brand of await deps.brands.list()) done += await work(brand);
       return done;
     },
   });

@@ -1,7 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { toMajor } from '../../lib/money.js';
-import type { Brand } from '../brand/brand.service.js';
+import type { Brand } from '../brand/index.js';
 
 /**
  * What a brand's rewards owe or hold (docs/rewards.md, operator desk): open bonuses, points

@@ -10,9 +10,9 @@ import type { Database, PointRedemptionTable } from '../../db/schema.js';
 import { AppError } from '../../lib/app-error.js';
 import type { Clock } from '../../lib/clock.js';
 import { settingToMinor, toMajor } from '../../lib/money.js';
-import type { Brand } from '../brand/brand.service.js';
-import type { LedgerService } from '../ledger/ledger.service.js';
-import { isUniqueViolation } from '../member/member.service.js';
+import type { Brand } from '../brand/index.js';
+import type { LedgerService } from '../ledger/index.js';
+import { isUniqueViolation } from '../member/index.js';
 import { addDays, utcDay } from './rewards.rebate.service.js';
 
 /** Points have no decimals; their ledger currency. */

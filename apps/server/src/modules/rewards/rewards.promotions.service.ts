@@ -10,11 +10,11 @@ import type { BonusGrantTable, Database } from '../../db/schema.js';
 import { AppError } from '../../lib/app-error.js';
 import type { Clock } from '../../lib/clock.js';
 import { settingToMinor, toMajor } from '../../lib/money.js';
-import type { Brand } from '../brand/brand.service.js';
-import { sanitizeMessageHtml } from '../inbox/inbox.sanitize.js';
-import type { LedgerService } from '../ledger/ledger.service.js';
+import type { Brand } from '../brand/index.js';
+import { sanitizeMessageHtml } from '../inbox/index.js';
+import type { LedgerService } from '../ledger/index.js';
 import type { Applications } from './rewards.applications.service.js';
-import { isUniqueViolation } from '../member/member.service.js';
+import { isUniqueViolation } from '../member/index.js';
 import { addDays, utcDay } from './rewards.rebate.service.js';
 
 type Db = Kysely<Database> | Transaction<Database>;

@@ -4,9 +4,9 @@ import { type Kysely, type Transaction, sql } from 'kysely';
 import type { Database, ReferralStatus } from '../../db/schema.js';
 import { AppError } from '../../lib/app-error.js';
 import { settingToMinor, toMajor } from '../../lib/money.js';
-import type { Brand } from '../brand/brand.service.js';
-import type { LedgerService } from '../ledger/ledger.service.js';
-import { isUniqueViolation } from '../member/member.service.js';
+import type { Brand } from '../brand/index.js';
+import type { LedgerService } from '../ledger/index.js';
+import { isUniqueViolation } from '../member/index.js';
 import type { RealtimeHub } from '../realtime/index.js';
 import { maskAccount } from '../records/records.service.js';
 

@@ -9,8 +9,8 @@ import { type Kysely, type Transaction, sql } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import type { Clock } from '../../lib/clock.js';
 import { settingToMinor, toMajor } from '../../lib/money.js';
-import type { Brand } from '../brand/brand.service.js';
-import type { LedgerService } from '../ledger/ledger.service.js';
+import type { Brand } from '../brand/index.js';
+import type { LedgerService } from '../ledger/index.js';
 import type { RealtimeHub } from '../realtime/index.js';
 
 /** Members one review transaction covers. */

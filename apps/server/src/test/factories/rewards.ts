@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, expect } from 'vitest';
 import type { Config } from '../../config.js';
 import { type TestApp, buildTestApp } from '../build-test-app.js';
-import { checkLedger } from '../../modules/ledger/ledger.check.js';
+import { checkLedger } from '../../modules/ledger/index.js';
 import { TEAM_PASSWORD, addMember } from '../../modules/agent/agent.test-support.js';
 
 /**
