@@ -1,7 +1,8 @@
-import { type Kysely, sql } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { toMajor } from '../../lib/money.js';
 import type { Brand } from '../brand/index.js';
+import { readLiabilities } from './rewards.liabilities.repository.js';
 
 /**
  * What a brand's rewards owe or hold (docs/rewards.md, operator desk): open bonuses, points
@@ -9,27 +10,7 @@ import type { Brand } from '../brand/index.js';
  * and the decisions waiting — in one read.
  */
 export async function rewardsLiabilities(db: Kysely<Database>, brand: Brand) {
-  const { rows } = await sql<{
-    bonuses: string;
-    bonus_amount: string;
-    points: string;
-    escrow: string;
-    applications: string;
-    goods: string;
-    referrals: string;
-  }>`
-    select
-      (select count(*) from bonus_grant where merchant_id = ${brand.id} and status = 'open') as bonuses,
-      (select coalesce(sum(amount), 0) from bonus_grant where merchant_id = ${brand.id} and status = 'open') as bonus_amount,
-      (select coalesce(sum(balance), 0) from ledger_account where merchant_id = ${brand.id} and kind = 'points') as points,
-      (select coalesce(sum(e.amount), 0) from ledger_entry e join ledger_account a on a.id = e.account_id
-        where a.merchant_id = ${brand.id} and a.kind = 'system' and a.code = 'red_envelope_escrow') as escrow,
-      (select count(*) from promotion_application where merchant_id = ${brand.id} and status = 'applying') as applications,
-      (select count(*) from point_redemption where merchant_id = ${brand.id} and status = 'process') as goods,
-      (select count(*) from referral where merchant_id = ${brand.id} and status = 'flagged') as referrals`.execute(
-    db,
-  );
-  const r = rows[0]!;
+  const r = await readLiabilities(db, brand);
   return {
     openBonuses: { count: Number(r.bonuses), amount: toMajor(r.bonus_amount, brand.currencyScale) },
     pointsOutstanding: Number(r.points),
