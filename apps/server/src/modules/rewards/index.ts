@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
+import type { AppModule } from '../../lib/app-module.js';
 import type { Clock } from '../../lib/clock.js';
 import type { DomainEventBus } from '../../lib/domain-events.js';
 import type { RouteHooks } from '../../plugins/routes.js';
@@ -30,12 +31,16 @@ declare module 'fastify' {
 /**
  * Rewards (docs/rewards.md): rebates on valid bets — the manual claim, the daily job and the bonus
  * details — VIP tiers with their upgrade bonuses, and the points mall, paid through the ledger from
- * the brand's promotions expense (points on a ledger of their own).
+ * the brand's promotions expense (points on a ledger of their own); promotions and their turnover
+ * gate, referrals, missions, red envelopes, raffles and activity applications. Other modules use
+ * `promotions.turnoverLeft` (a withdrawal waits for it) and `referrals`; a registration reaches the
+ * referrals through the `member.registered` event.
  */
 export function createRewardsModule(deps: {
   db: Kysely<Database>;
   ledger: LedgerService;
   brands: BrandService;
+  /** Where members and brands are told of payments, envelopes and draws (none: nobody is told). */
   hub?: RealtimeHub;
   /** The in-process bus: a member's registration with a referral code makes it a referee. */
   events: DomainEventBus;
@@ -109,7 +114,7 @@ export function createRewardsModule(deps: {
       });
     },
   };
-  return module;
+  return module satisfies AppModule;
 }
 
 export type RewardsModule = ReturnType<typeof createRewardsModule>;
