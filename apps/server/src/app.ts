@@ -263,7 +263,7 @@ export async function buildApp(deps: AppDeps) {
     verification,
     messenger,
     onPasswordChanged: inbox.notices.passwordChanged,
-    // A friend's referral code makes the new member its referee (docs/rewards.md).
+    // Told to the other modules: a friend's referral code makes the new member its referee (docs/rewards.md).
     onRegistered: (brand, memberId, body, client) =>
       events.emit('member.registered', {
         brand,
