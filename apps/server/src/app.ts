@@ -76,6 +76,7 @@ import { createOpsReportsModule } from './modules/ops-reports/index.js';
 import { createPvpModule } from './modules/pvp/index.js';
 import { createInboxModule } from './modules/inbox/index.js';
 import { createRewardsModule } from './modules/rewards/index.js';
+import { createDomainEvents } from './lib/domain-events.js';
 import { createPlayersModule } from './modules/players/index.js';
 import { uploadStoreFor } from './lib/upload-store.js';
 import { createRiskModule } from './modules/risk/index.js';
@@ -105,6 +106,8 @@ export async function buildApp(deps: AppDeps) {
   const clock = createClock({ settable: config.TEST_CLOCK });
   const system = createSystemService({ repository: createSystemRepository(database.db), brands });
   const db = database.db;
+  // What one module tells the others happened (src/lib/domain-events.ts).
+  const events = createDomainEvents();
   const throttle = createThrottleService(createThrottleRepository(db));
   const messenger = createMessenger({
     db,
@@ -208,14 +211,15 @@ export async function buildApp(deps: AppDeps) {
     verification,
     messenger,
     onPasswordChanged: inbox.notices.passwordChanged,
-    // A friend's referral code makes the new member its referee (docs/rewards.md).
-    onRegistered: async (brand, memberId, body, client) => {
-      if (body.referralCode)
-        await rewards.referrals.recordSignup(brand, memberId, body.referralCode, {
-          ip: client.ip,
-          deviceId: body.loginDeviceId ?? null,
-        });
-    },
+    // Told to the other modules: a friend's referral code makes the new member its referee (docs/rewards.md).
+    onRegistered: (brand, memberId, body, client) =>
+      events.emit('member.registered', {
+        brand,
+        memberId,
+        referralCode: body.referralCode ?? null,
+        ip: client.ip,
+        deviceId: body.loginDeviceId ?? null,
+      }),
   });
   registerWalletRoutes(app, hooks, wallet);
   const agent = createAgentService({ db, repository: createAgentRepository(db), members, wallet });
@@ -295,7 +299,8 @@ export async function buildApp(deps: AppDeps) {
     db,
     ledger,
     brands,
-    hub: () => realtime?.hub,
+    hub: realtime.hub,
+    events,
     clock,
     checkPaymentPassword: wallet.checkPaymentPassword,
     uploads,

@@ -1,13 +1,11 @@
-import type { Kysely } from 'kysely';
-import type { Database } from '../../db/schema.js';
 import type { Job } from '../../jobs/job-runner.js';
-import type { Brand, BrandService } from '../brand/brand.service.js';
-import type { Points } from './points.js';
-import type { Raffles } from './raffles.js';
-import type { Rebates } from './rebate.js';
-import type { RedEnvelopes } from './red-envelopes.js';
-import type { Referrals } from './referral.js';
-import type { Vip } from './vip.js';
+import type { Brand, BrandService } from '../brand/index.js';
+import type { Points } from './rewards.points.service.js';
+import type { Raffles } from './rewards.raffles.service.js';
+import type { Rebates } from './rewards.rebate.service.js';
+import type { RedEnvelopes } from './rewards.red-envelopes.service.js';
+import type { Referrals } from './rewards.referrals.service.js';
+import type { Vip } from './rewards.vip.service.js';
 
 /**
  * The rewards' schedules on the shared job runner (docs/jobs.md): the daily rebate (yesterday, once
@@ -16,7 +14,6 @@ import type { Vip } from './vip.js';
  * nothing twice.
  */
 export function rewardsJobs(deps: {
-  db: Kysely<Database>;
   brands: BrandService;
   rebates: Rebates;
   vip: Vip;
@@ -31,13 +28,8 @@ export function rewardsJobs(deps: {
     everyMs,
     leaseMs: 30 * 60_000,
     async run() {
-      const codes = await deps.db
-        .selectFrom('merchant')
-        .select('code')
-        .where('status', '=', 'active')
-        .execute();
       let done = 0;
-      for (const { code } of codes) done += await work(await deps.brands.get(code));
+      for (const brand of await deps.brands.list()) done += await work(brand);
       return done;
     },
   });

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { type TestApp } from '../../test/build-test-app.js';
 import { postMoney } from '../agent/agent.test-support.js';
-import { checkLedger } from '../ledger/ledger.check.js';
-import { loggedInMember, mainBalance, onRewardsApp } from './rewards.test-support.js';
+import { checkLedger } from '../ledger/index.js';
+import { loggedInMember, mainBalance, onRewardsApp } from '../../test/factories/rewards.js';
 
 let t: TestApp;
 let merchantId: number;

@@ -11,19 +11,18 @@ import type { Database } from '../../db/schema.js';
 import { AppError } from '../../lib/app-error.js';
 import { toMajor } from '../../lib/money.js';
 import { type RouteHooks, registerRoute } from '../../plugins/routes.js';
-import type { Brand, BrandService } from '../brand/brand.service.js';
-import { writeAudit } from '../operator/operator-audit.js';
-import { REBATE_OLDEST_RUN_DAYS, type Rebates, addDays, utcDay } from './rebate.js';
-import { requestLanguage } from '../brand/index.js';
-import type { Points } from './points.js';
-import type { Promotions } from './promotions.js';
-import type { RedEnvelopes } from './red-envelopes.js';
-import type { Referrals } from './referral.js';
-import type { Missions } from './missions.js';
-import type { Raffles } from './raffles.js';
-import { rewardsLiabilities } from './liabilities.js';
-import type { Applications } from './applications.js';
-import type { Vip } from './vip.js';
+import { type Brand, type BrandService, requestLanguage } from '../brand/index.js';
+import { writeAudit } from '../operator/index.js';
+import { REBATE_OLDEST_RUN_DAYS, type Rebates, addDays, utcDay } from './rewards.rebate.service.js';
+import type { Points } from './rewards.points.service.js';
+import type { Promotions } from './rewards.promotions.service.js';
+import type { RedEnvelopes } from './rewards.red-envelopes.service.js';
+import type { Referrals } from './rewards.referrals.service.js';
+import type { Missions } from './rewards.missions.service.js';
+import type { Raffles } from './rewards.raffles.service.js';
+import { rewardsLiabilities } from './rewards.liabilities.service.js';
+import type { Applications } from './rewards.applications.service.js';
+import type { Vip } from './rewards.vip.service.js';
 
 export function registerRewardsRoutes(
   app: FastifyInstance,

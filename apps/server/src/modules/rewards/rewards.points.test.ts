@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { hashPassword } from '../../lib/password.js';
 import { TEST_OPS_KEY, type TestApp } from '../../test/build-test-app.js';
 import { addBet, postMoney } from '../agent/agent.test-support.js';
-import { loggedInMember, mainBalance, onRewardsApp } from './rewards.test-support.js';
+import { loggedInMember, mainBalance, onRewardsApp } from '../../test/factories/rewards.js';
 
 let t: TestApp;
 let merchantId: number;

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { TEST_OPS_KEY, type TestApp } from '../../test/build-test-app.js';
 import { addBet, postMoney } from '../agent/agent.test-support.js';
-import { mainBalance as balanceOf, loggedInMember, onRewardsApp } from './rewards.test-support.js';
-import { qualifyingLevel } from './vip.js';
+import { mainBalance as balanceOf, loggedInMember, onRewardsApp } from '../../test/factories/rewards.js';
+import { qualifyingLevel } from './rewards.vip.service.js';
 
 let t: TestApp;
 let merchantId: number;

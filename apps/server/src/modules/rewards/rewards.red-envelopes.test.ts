@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { type TestApp } from '../../test/build-test-app.js';
 import { fundMain } from '../../test/factories.js';
 import { TEAM_PASSWORD, addMember } from '../agent/agent.test-support.js';
-import { mainBalance, onRewardsApp } from './rewards.test-support.js';
+import { mainBalance, onRewardsApp } from '../../test/factories/rewards.js';
 
 let t: TestApp;
 let merchantId: number;

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { hashPassword } from '../../lib/password.js';
 import { type TestApp } from '../../test/build-test-app.js';
 import { addBet, postMoney } from '../agent/agent.test-support.js';
-import { loggedInMember, mainBalance, onRewardsApp } from './rewards.test-support.js';
+import { loggedInMember, mainBalance, onRewardsApp } from '../../test/factories/rewards.js';
 
 let t: TestApp;
 let merchantId: number;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { TEST_OPS_KEY, type TestApp } from '../../test/build-test-app.js';
-import { onRewardsApp } from './rewards.test-support.js';
+import { onRewardsApp } from '../../test/factories/rewards.js';
 
 let t: TestApp;
 onRewardsApp((app) => {

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { TEST_OPS_KEY, type TestApp } from '../../test/build-test-app.js';
 import { jpegBytes, pngBase64 } from '../support/support.test-support.js';
-import { loggedInMember, mainBalance, onRewardsApp } from './rewards.test-support.js';
+import { loggedInMember, mainBalance, onRewardsApp } from '../../test/factories/rewards.js';
 
 let t: TestApp;
 let merchantId: number;

@@ -3,8 +3,8 @@ import { drawRaffle } from '@arcadia/games';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { TEST_OPS_KEY, type TestApp, buildTestApp } from '../../test/build-test-app.js';
 import { TEAM_PASSWORD, addBet, addMember, postMoney } from '../agent/agent.test-support.js';
-import { checkLedger } from '../ledger/ledger.check.js';
-import { demoMerchantId, mainBalance } from './rewards.test-support.js';
+import { checkLedger } from '../ledger/index.js';
+import { demoMerchantId, mainBalance } from '../../test/factories/rewards.js';
 
 /*
  * Raffles (docs/rewards.md "Raffles") on the real application: the operator writes them with a

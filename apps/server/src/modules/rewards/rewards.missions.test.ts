@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { type TestApp } from '../../test/build-test-app.js';
 import { addBet, postMoney } from '../agent/agent.test-support.js';
-import { weekOf } from './missions.js';
-import { loggedInMember, mainBalance, onRewardsApp } from './rewards.test-support.js';
+import { weekOf } from './rewards.missions.service.js';
+import { loggedInMember, mainBalance, onRewardsApp } from '../../test/factories/rewards.js';
 
 let t: TestApp;
 let merchantId: number;

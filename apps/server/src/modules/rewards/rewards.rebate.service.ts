@@ -4,16 +4,17 @@ import {
   type RebateSettings,
   rebateProductTypes,
   rebateSettingsSchema,
-  trialTypes,
 } from '@arcadia/contract';
-import { type Kysely, type Transaction, sql } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { AppError } from '../../lib/app-error.js';
 import type { Clock } from '../../lib/clock.js';
 import { settingToMinor, toMajor } from '../../lib/money.js';
-import type { Brand } from '../brand/brand.service.js';
-import type { LedgerService } from '../ledger/ledger.service.js';
+import type { Brand } from '../brand/index.js';
+import type { LedgerService } from '../ledger/index.js';
 import type { RealtimeHub } from '../realtime/index.js';
+import * as repo from './rewards.rebate.repository.js';
+import type { PaymentRow } from './rewards.rebate.repository.js';
 
 const DAY_MS = 86_400_000;
 /**
@@ -33,9 +34,6 @@ export const REBATE_LANES = 2;
 export const REBATE_KEEP_DAYS = 56;
 /** The oldest closed day an operator may run the daily rebate for, in days before today. */
 export const REBATE_OLDEST_RUN_DAYS = REBATE_KEEP_DAYS - REBATE_WINDOW_DAYS;
-
-/** Rates are stored as fractions with four decimals; the maths runs on millionths. */
-const PPM = 1_000_000n;
 
 export const utcDay = (d: Date) => d.toISOString().slice(0, 10);
 export const addDays = (day: string, n: number) =>
@@ -77,16 +75,6 @@ interface Owed {
   paidBefore: bigint;
 }
 
-type PaymentRow = {
-  id: string;
-  kind: 'daily' | 'manual';
-  from_day: string;
-  to_day: string;
-  valid_bet: string;
-  amount: string;
-  created_at: Date | string;
-};
-
 /**
  * Rebates (docs/rewards.md): what members earned on their valid bets, the manual claim, the daily
  * job, and the bonus details. Every payment locks the member's main wallet, reads its window and
@@ -116,24 +104,9 @@ export function createRebates(deps: {
    * a rate.
    */
   function earnedQuery(brand: Brand, settings: RebateSettings, from: string, to: string, ids: string | null) {
-    const { types, ppm } = rateArrays(settings);
-    if (types.length === 0) return null;
-    const extras = tierExtras(brand);
-    return sql<{ member_id: string; day: string; earned: string; valid_bet: string }>`
-      select t.member_id, t.day, sum(t.earned)::bigint as earned, sum(t.valid_bet)::bigint as valid_bet
-      from (
-        select s.member_id, s.day, s.game_type, sum(s.valid_bet) as valid_bet,
-          floor(sum(s.valid_bet)::numeric * (r.ppm + coalesce(x.ppm, 0)) / ${PPM.toString()}::numeric)::bigint as earned
-        from member_stat_daily s
-        join unnest(${types}::text[], ${ppm}::bigint[]) as r(game_type, ppm) on r.game_type = s.game_type
-        left join member_vip v on v.member_id = s.member_id
-        left join unnest(${extras.levels}::int[], ${extras.ppm}::bigint[]) as x(level, ppm) on x.level = v.level
-        where s.merchant_id = ${brand.id} and s.day between ${from}::date and ${to}::date
-          ${ids ? sql`and s.member_id = any(${ids}::bigint[])` : sql``}
-        group by s.member_id, s.day, s.game_type, r.ppm, x.ppm) t
-      join member m on m.id = t.member_id and m.type <> all(${[...trialTypes]}::int[])
-        ${ids ? sql`and m.id = any(${ids}::bigint[])` : sql``}
-      group by t.member_id, t.day`;
+    const rates = rateArrays(settings);
+    if (rates.types.length === 0) return null;
+    return repo.earnedQuery(brand, rates, tierExtras(brand), from, to, ids);
   }
 
   /**
@@ -153,40 +126,14 @@ export function createRebates(deps: {
     memberIds: string[],
   ): Promise<{ owed: Map<string, Owed>; mainOf: Map<string, string> }> {
     const ids = `{${memberIds.join(',')}}`;
-    await sql`
-      insert into ledger_account (merchant_id, owner_id, kind, code, currency)
-      select ${brand.id}, x, 'main', 'MAIN', ${brand.currency}
-      from unnest(${ids}::bigint[]) as x
-      order by 2
-      on conflict do nothing`.execute(tx);
-    const { rows: wallets } = await sql<{ owner_id: string; id: string }>`
-      select owner_id, id from ledger_account
-      where merchant_id = ${brand.id} and kind = 'main' and code = 'MAIN' and owner_id = any(${ids}::bigint[])
-      order by id
-      for update`.execute(tx);
+    await repo.insertMainWallets(tx, brand, ids);
+    const wallets = await repo.lockMainWallets(tx, brand, ids);
     const mainOf = new Map(wallets.map((w) => [String(w.owner_id), String(w.id)]));
     const earned = earnedQuery(brand, settings, from, to, ids);
     if (!earned) return { owed: new Map(), mainOf };
-    await sql`
-      create temp table if not exists rebate_window (
-        member_id bigint, day date, earned bigint, valid bigint, paid bigint, valid_paid bigint
-      ) on commit drop`.execute(tx);
-    await sql`truncate rebate_window`.execute(tx);
-    // Each day of the window with earnings or a payment. A day paid before keeps counting when its
-    // earnings fell since (a bet rolled back after it).
-    await sql`
-      insert into rebate_window (member_id, day, earned, valid, paid, valid_paid)
-      select coalesce(e.member_id, p.member_id), coalesce(e.day, p.day), coalesce(e.earned, 0), coalesce(e.valid_bet, 0),
-             coalesce(p.paid, 0), coalesce(p.valid_paid, 0)
-      from (${earned}) e
-      full join (
-        select s.member_id, u.day, u.paid, u.valid_paid
-        from rebate_state s, unnest(s.days, s.paid, s.valid_paid) as u(day, paid, valid_paid)
-        where s.member_id = any(${ids}::bigint[]) and u.day between ${from}::date and ${to}::date
-      ) p on p.member_id = e.member_id and p.day = e.day`.execute(tx);
-    const { rows } = await sql<{ member_id: string; amount: string; valid_bet: string; paid: string }>`
-      select member_id, sum(earned - paid) as amount, greatest(sum(valid - valid_paid), 0) as valid_bet, sum(paid) as paid
-      from rebate_window group by member_id`.execute(tx);
+    await repo.resetRebateWindow(tx);
+    await repo.fillRebateWindow(tx, earned, ids, from, to);
+    const rows = await repo.owedInWindow(tx);
     const owed = new Map<string, Owed>();
     for (const r of rows)
       owed.set(String(r.member_id), {
@@ -214,36 +161,8 @@ export function createRebates(deps: {
     const keepFrom = addDays(utcDay(deps.clock.now()), -(REBATE_KEEP_DAYS - 1));
     const ids = `{${paid.map((p) => p.memberId).join(',')}}`;
     // A member is paid only when its window earned something, so each paid member has a day here.
-    await sql`
-      insert into rebate_state as s (member_id, merchant_id, days, paid, valid_paid)
-      select x.member_id, ${brand.id}, array_agg(x.day order by x.day), array_agg(x.paid order by x.day),
-             array_agg(x.valid order by x.day)
-      from (
-        select w.member_id, w.day, w.earned as paid, w.valid
-        from rebate_window w
-        where w.member_id = any(${ids}::bigint[]) and (w.earned <> 0 or w.valid <> 0)
-        union all
-        select o.member_id, u.day, u.paid, u.valid_paid
-        from rebate_state o, unnest(o.days, o.paid, o.valid_paid) as u(day, paid, valid_paid)
-        where o.member_id = any(${ids}::bigint[]) and u.day >= ${keepFrom}::date
-          and (u.day < ${from}::date or u.day > ${to}::date)
-      ) x
-      group by x.member_id
-      order by 1
-      on conflict (member_id) do update
-        set days = excluded.days, paid = excluded.paid, valid_paid = excluded.valid_paid, updated_at = now()`.execute(
-      tx,
-    );
-    const { rows } = await sql<PaymentRow>`
-      insert into rebate_payment (merchant_id, member_id, kind, from_day, to_day, valid_bet, amount, ledger_transaction_id)
-      select ${brand.id}, x.member_id, ${kind}, ${from}::date, ${to}::date, x.valid_bet, x.amount, x.ledger_tx
-      from unnest(${paid.map((p) => p.memberId)}::bigint[], ${paid.map((p) => p.validBet.toString())}::bigint[],
-                  ${paid.map((p) => p.amount.toString())}::bigint[], ${paid.map((p) => p.ledgerTx)}::bigint[])
-        as x(member_id, valid_bet, amount, ledger_tx)
-      returning id, kind, from_day::text as from_day, to_day::text as to_day, valid_bet, amount, created_at`.execute(
-      tx,
-    );
-    return rows;
+    await repo.upsertRebateState(tx, brand, ids, keepFrom, from, to);
+    return repo.insertPayments(tx, brand, kind, from, to, paid);
   }
 
   /** One member's `REBATE` credit (from the brand's promotions expense, in `ledger.creditMany`). */
@@ -290,44 +209,18 @@ export function createRebates(deps: {
       const scale = brand.currencyScale;
       // The member's VIP tier adds its extra rate to every product's.
       const extras = tierExtras(brand);
-      const level = (
-        await db.selectFrom('member_vip').select('level').where('member_id', '=', memberId).executeTakeFirst()
-      )?.level;
+      const level = await repo.memberVipLevel(db, memberId);
       const extraPpm = level === undefined ? 0 : Number(extras.ppm[extras.levels.indexOf(level)] ?? 0);
-      const extra = sql.lit(extraPpm);
       const perType =
         types.length === 0
           ? []
-          : (
-              await sql<{ game_type: string; valid_bet: string; earned: string }>`
-                select t.game_type, sum(t.valid_bet)::bigint as valid_bet, sum(t.earned)::bigint as earned
-                from (
-                  select s.day, s.game_type, sum(s.valid_bet) as valid_bet,
-                    floor(sum(s.valid_bet)::numeric * (r.ppm + ${extra}) / ${PPM.toString()}::numeric)::bigint as earned
-                  from member_stat_daily s
-                  join unnest(${types}::text[], ${ppm}::bigint[]) as r(game_type, ppm) on r.game_type = s.game_type
-                  where s.merchant_id = ${brand.id} and s.member_id = ${memberId}
-                    and s.day between ${from}::date and ${to}::date
-                  group by s.day, s.game_type, r.ppm) t
-                group by t.game_type`.execute(db)
-            ).rows;
-      const { rows: paidRows } = await sql<{ paid: string }>`
-        select coalesce(sum(u.paid), 0) as paid
-        from rebate_state s, unnest(s.days, s.paid) as u(day, paid)
-        where s.member_id = ${memberId} and u.day between ${from}::date and ${to}::date`.execute(db);
-      const paidRow = paidRows[0];
+          : await repo.accruedPerType(db, brand, memberId, { types, ppm }, extraPpm, from, to);
+      const paidRow = await repo.memberPaidInWindow(db, memberId, from, to);
       const accrued = perType.reduce((sum, r) => sum + BigInt(r.earned), 0n);
       const paid = BigInt(paidRow?.paid ?? 0);
       const min = settingToMinor(settings.minPayout, scale);
       const due = accrued - paid;
-      const last = await db
-        .selectFrom('rebate_payment')
-        .select(['id', 'kind', 'valid_bet', 'amount', 'created_at'])
-        .select([sql<string>`from_day::text`.as('from_day'), sql<string>`to_day::text`.as('to_day')])
-        .where('member_id', '=', memberId)
-        .orderBy('id', 'desc')
-        .limit(1)
-        .executeTakeFirst();
+      const last = await repo.lastPayment(db, memberId);
       const rateOf = new Map(Object.entries(settings.rates));
       return {
         from,
@@ -406,11 +299,7 @@ export function createRebates(deps: {
         const min = settingToMinor(settings.minPayout, brand.currencyScale);
         // Looked up once, outside the chunks' transactions (and cached): not once per chunk.
         const expense = await ledger.systemAccount(db, brand.id, 'promotions_expense', brand.currency);
-        const { rows: members } = await sql<{ member_id: string }>`
-          select distinct s.member_id from member_stat_daily s
-          where s.merchant_id = ${brand.id} and s.day between ${window.from}::date and ${window.to}::date
-            and s.valid_bet > 0 and s.game_type = any(${types}::text[])
-          order by 1`.execute(db);
+        const members = await repo.membersWithValidBets(db, brand, window.from, window.to, types);
         const ids = members.map((m) => String(m.member_id));
         const chunks: string[][] = [];
         for (let i = 0; i < ids.length; i += REBATE_CHUNK) chunks.push(ids.slice(i, i + REBATE_CHUNK));
@@ -458,43 +347,22 @@ export function createRebates(deps: {
           }),
         );
       }
-      await sql`
-        insert into rebate_run (merchant_id, day, payments, amount) values (${brand.id}, ${day}::date, ${payments}, ${amount.toString()})
-        on conflict (merchant_id, day) do update
-          set payments = rebate_run.payments + excluded.payments, amount = rebate_run.amount + excluded.amount,
-              settled_at = now()`.execute(db);
+      await repo.recordRun(db, brand, day, payments, amount);
       return { day, payments, amount, ms: Date.now() - started };
     },
 
     /** Closed days the daily job has not settled yet: yesterday, when it is not done (the job runs each). */
     async pendingDays(brand: Brand): Promise<string[]> {
       const yesterday = addDays(utcDay(deps.clock.now()), -1);
-      const done = await db
-        .selectFrom('rebate_run')
-        .select('merchant_id')
-        .where('merchant_id', '=', brand.id)
-        .where(sql<boolean>`day = ${yesterday}::date`)
-        .executeTakeFirst();
+      const done = await repo.findRun(db, brand, yesterday);
       return done ? [] : [yesterday];
     },
 
     /** Bonus details: the member's rebate payments, newest first. */
     async records(brand: Brand, memberId: string, page: { pageNo: number; pageSize: number }) {
       const scale = brand.currencyScale;
-      const totals = await db
-        .selectFrom('rebate_payment')
-        .select([sql<string>`count(*)`.as('n'), sql<string>`coalesce(sum(amount), 0)`.as('total')])
-        .where('member_id', '=', memberId)
-        .executeTakeFirstOrThrow();
-      const rows = await db
-        .selectFrom('rebate_payment')
-        .select(['id', 'kind', 'valid_bet', 'amount', 'created_at'])
-        .select([sql<string>`from_day::text`.as('from_day'), sql<string>`to_day::text`.as('to_day')])
-        .where('member_id', '=', memberId)
-        .orderBy('id', 'desc')
-        .limit(page.pageSize)
-        .offset((page.pageNo - 1) * page.pageSize)
-        .execute();
+      const totals = await repo.paymentTotals(db, memberId);
+      const rows = await repo.paymentPage(db, memberId, page);
       const totalCount = Number(totals.n);
       return {
         list: rows.map((r) => paymentOut(r as PaymentRow, scale)),
@@ -511,31 +379,11 @@ export function createRebates(deps: {
       const scale = brand.currencyScale;
       const today = utcDay(deps.clock.now());
       const window = windowEnding(today);
-      const days = await db
-        .selectFrom('rebate_run')
-        .select(['payments', 'amount', 'settled_at'])
-        .select(sql<string>`day::text`.as('day'))
-        .where('merchant_id', '=', brand.id)
-        .orderBy('day', 'desc')
-        .limit(14)
-        .execute();
+      const days = await repo.recentRuns(db, brand);
       const earnedSql = earnedQuery(brand, settings, window.from, window.to, null);
       const earned = earnedSql ? (await earnedSql.execute(db)).rows : [];
-      const {
-        rows: [paid],
-      } = await sql<{ paid: string }>`
-        select coalesce(sum(u.paid), 0) as paid
-        from rebate_state s, unnest(s.days, s.paid) as u(day, paid)
-        where s.merchant_id = ${brand.id} and u.day between ${window.from}::date and ${window.to}::date`.execute(
-        db,
-      );
-      const manual = await db
-        .selectFrom('rebate_payment')
-        .select(sql<string>`coalesce(sum(amount), 0)`.as('amount'))
-        .where('merchant_id', '=', brand.id)
-        .where('kind', '=', 'manual')
-        .where(sql<boolean>`created_at >= ${today}::date`)
-        .executeTakeFirstOrThrow();
+      const paid = await repo.brandPaidInWindow(db, brand, window.from, window.to);
+      const manual = await repo.manualPaidSince(db, brand, today);
       const outstanding = earned.reduce((s, e) => s + BigInt(e.earned), 0n) - BigInt(paid!.paid);
       return {
         settings,

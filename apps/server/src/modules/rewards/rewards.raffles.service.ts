@@ -7,63 +7,26 @@ import {
   trialTypes,
 } from '@arcadia/contract';
 import { drawRaffle, newServerSeed } from '@arcadia/games';
-import { type Kysely, type Transaction, sql } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { z } from 'zod';
 import type { Database } from '../../db/schema.js';
 import { AppError } from '../../lib/app-error.js';
 import type { Clock } from '../../lib/clock.js';
 import { settingToMinor, toMajor } from '../../lib/money.js';
-import type { Brand } from '../brand/brand.service.js';
-import type { LedgerService } from '../ledger/ledger.service.js';
-import { writeAudit } from '../operator/operator-audit.js';
+import type { Brand } from '../brand/index.js';
+import type { LedgerService } from '../ledger/index.js';
+import { writeAudit } from '../operator/index.js';
 import type { RealtimeHub } from '../realtime/index.js';
 import { maskAccount } from '../records/records.service.js';
-import { pick } from './promotions.js';
+import { pick } from './rewards.promotions.service.js';
+import * as repo from './rewards.raffles.repository.js';
+import type { PrizeRow, RaffleRow } from './rewards.raffles.repository.js';
 
 type Db = Kysely<Database> | Transaction<Database>;
 type RaffleStatus = z.infer<typeof raffleStatusSchema>;
 
 /** Drawn raffles stay on the members' status this long. */
 const SHOWN_AFTER_DRAW_MS = 30 * 86_400_000;
-
-interface RaffleRow {
-  id: string;
-  merchant_id: number;
-  code: string;
-  title: Record<string, string>;
-  summary: Record<string, string>;
-  starts_at: Date | string;
-  ends_at: Date | string;
-  draw_at: Date | string;
-  turnover_per_ticket: string;
-  product_types: string[];
-  tickets_per_deposit: number;
-  min_deposit: string;
-  max_tickets: number;
-  /** Tiers, first prize first, amounts in minor units. */
-  prizes: { count: number; amount: string }[];
-  distinct_winners: boolean;
-  claim_days: number;
-  server_seed: string;
-  commitment: string;
-  status: 'open' | 'drawn';
-  total_tickets: string | null;
-  entry_count: number | null;
-  drawn_at: Date | string | null;
-}
-
-interface PrizeRow {
-  id: string;
-  raffle_id: string;
-  idx: number;
-  rank: number;
-  member_id: string;
-  ticket: string;
-  amount: string;
-  status: 'unclaimed' | 'claimed' | 'expired';
-  expires_at: Date | string;
-  claimed_at: Date | string | null;
-}
 
 const iso = (d: Date | string) => new Date(d).toISOString();
 
@@ -148,11 +111,7 @@ export function createRaffles(deps: {
   const { db, ledger } = deps;
   const trial: number[] = [...trialTypes];
 
-  const rafflesOf = async (tx: Db, brand: Brand, lock = false) =>
-    (
-      await sql<RaffleRow>`select * from raffle where merchant_id = ${brand.id} order by id
-        ${lock ? sql`for update` : sql``}`.execute(tx)
-    ).rows;
+  const rafflesOf = (tx: Db, brand: Brand, lock = false) => repo.rafflesOf(tx, brand.id, lock);
 
   /**
    * Valid bets and deposits counted toward the raffle, per member (one member, or the brand):
@@ -160,41 +119,7 @@ export function createRaffles(deps: {
    * nothing), deposits made in it of at least the minimum; trial accounts left out.
    */
   async function counted(tx: Db, r: RaffleRow, memberId: string | null) {
-    const start = new Date(r.starts_at);
-    const end = new Date(r.ends_at);
-    const bets = BigInt(r.turnover_per_ticket) > 0n;
-    const deposits = r.tickets_per_deposit > 0;
-    const member = (col: string) => (memberId === null ? sql`` : sql`and ${sql.ref(col)} = ${memberId}`);
-    const types = r.product_types.length > 0 ? sql`and b.game_type = any(${r.product_types}::text[])` : sql``;
-    const { rows } = await sql<{ member_id: string; valid_bet: string; deposits: string }>`
-      with bets as (
-        select b.member_id, sum(b.valid_bet) as valid_bet
-        from bet b
-        where ${bets ? sql`true` : sql`false`} and b.merchant_id = ${r.merchant_id} and b.status = 'settled'
-          and b.settled_at >= ${start} and b.placed_at >= ${start} and b.placed_at < ${end}
-          ${types} ${member('b.member_id')}
-        group by b.member_id
-      ), depositors as (
-        select distinct d.member_id from member_money_daily d
-        where ${deposits ? sql`true` : sql`false`} and d.merchant_id = ${r.merchant_id} and d.kind = 'DEPOSIT'
-          and d.day between (${start}::timestamptz at time zone 'UTC')::date and (${end}::timestamptz at time zone 'UTC')::date
-          ${member('d.member_id')}
-      ), deps as (
-        select x.member_id, count(*) as deposits
-        from depositors x
-        join ledger_transaction t on t.member_id = x.member_id and t.kind = 'DEPOSIT'
-          and t.created_at >= ${start} and t.created_at < ${end}
-        join ledger_entry e on e.transaction_id = t.id and e.amount >= ${r.min_deposit}::bigint
-        join ledger_account a on a.id = e.account_id and a.kind = 'main' and a.owner_id = x.member_id
-        group by x.member_id
-      )
-      select m.id as member_id, coalesce(b.valid_bet, 0) as valid_bet, coalesce(d.deposits, 0) as deposits
-      from (select member_id from bets union select member_id from deps) x
-      join member m on m.id = x.member_id
-      left join bets b on b.member_id = x.member_id
-      left join deps d on d.member_id = x.member_id
-      where m.merchant_id = ${r.merchant_id} and m.type <> all(${trial}::int[])
-      order by m.id`.execute(tx);
+    const rows = await repo.countedRows(tx, r, memberId, trial);
     return rows.map((row) => {
       const validBet = BigInt(row.valid_bet);
       const n = Number(row.deposits);
@@ -226,20 +151,10 @@ export function createRaffles(deps: {
     const now = deps.clock.now();
     const done = await ledger.transaction(async (tx) => {
       // The one gate: a second draw waits on this row, then finds it drawn.
-      const { rows } = await sql<RaffleRow>`
-        update raffle set status = 'drawn', drawn_at = ${now}, updated_at = now()
-        where id = ${raffleId} and merchant_id = ${brand.id} and status = 'open' and draw_at <= ${now}
-        returning *`.execute(tx);
-      const r = rows[0];
+      const r = await repo.markDrawn(tx, brand.id, raffleId, now);
       if (!r) return false;
       const entries = (await counted(tx, r, null)).filter((e) => e.tickets > 0);
-      if (entries.length > 0)
-        await sql`
-          insert into raffle_entry (raffle_id, member_id, tickets, valid_bet, deposits)
-          select ${r.id}, x.m, x.t, x.v, x.d
-          from unnest(${entries.map((e) => e.memberId)}::bigint[], ${entries.map((e) => e.tickets)}::bigint[],
-                      ${entries.map((e) => e.validBet.toString())}::bigint[], ${entries.map((e) => e.deposits)}::int[])
-            as x(m, t, v, d)`.execute(tx);
+      if (entries.length > 0) await repo.insertEntries(tx, r.id, entries);
       const slots = r.prizes.flatMap((p, i) =>
         Array.from({ length: p.count }, () => ({ rank: i + 1, amount: String(p.amount) })),
       );
@@ -252,15 +167,14 @@ export function createRaffles(deps: {
       });
       if (wins.length > 0) {
         const expires = new Date(now.getTime() + r.claim_days * 86_400_000);
-        await sql`
-          insert into raffle_prize (raffle_id, merchant_id, idx, rank, member_id, ticket, amount, expires_at)
-          select ${r.id}, ${brand.id}, x.i, x.r, x.m, x.t, x.a, ${expires}
-          from unnest(${wins.map((w) => w.draw)}::int[], ${wins.map((w) => slots[w.draw]!.rank)}::int[],
-                      ${wins.map((w) => w.id)}::bigint[], ${wins.map((w) => w.ticket)}::bigint[],
-                      ${wins.map((w) => slots[w.draw]!.amount)}::bigint[]) as x(i, r, m, t, a)`.execute(tx);
+        await repo.insertPrizes(tx, r.id, brand.id, wins, slots, expires);
       }
-      await sql`update raffle set total_tickets = ${entries.reduce((s, e) => s + e.tickets, 0)},
-                entry_count = ${entries.length} where id = ${r.id}`.execute(tx);
+      await repo.setDrawTotals(
+        tx,
+        r.id,
+        entries.reduce((s, e) => s + e.tickets, 0),
+        entries.length,
+      );
       return r.code;
     });
     if (done === false) return false;
@@ -288,15 +202,15 @@ export function createRaffles(deps: {
           if (!row) {
             if (Date.parse(r.endsAt) <= now.getTime()) refuse('raffle.ended', r.id);
             const { serverSeed, serverSeedHash } = newServerSeed(randomBytes(32).toString('hex'));
-            await sql`
-              insert into raffle (merchant_id, code, title, summary, starts_at, ends_at, draw_at, turnover_per_ticket,
-                product_types, tickets_per_deposit, min_deposit, max_tickets, prizes, distinct_winners, claim_days,
-                server_seed, commitment, created_by)
-              values (${brand.id}, ${r.id}, ${JSON.stringify(r.title)}::jsonb, ${JSON.stringify(r.summary)}::jsonb,
-                ${terms.starts_at}, ${terms.ends_at}, ${terms.draw_at}, ${terms.turnover_per_ticket}::bigint,
-                ${terms.product_types}::text[], ${terms.tickets_per_deposit}, ${terms.min_deposit}::bigint,
-                ${terms.max_tickets}, ${JSON.stringify(terms.prizes)}::jsonb, ${terms.distinct_winners},
-                ${terms.claim_days}, ${serverSeed}, ${serverSeedHash}, ${audit.actor})`.execute(tx);
+            await repo.insertRaffle(
+              tx,
+              brand.id,
+              r.id,
+              r,
+              terms,
+              { serverSeed, serverSeedHash },
+              audit.actor,
+            );
             continue;
           }
           const started = now >= new Date(row.starts_at);
@@ -304,21 +218,14 @@ export function createRaffles(deps: {
           if (!same && row.status === 'drawn') refuse('raffle.drawn', r.id);
           if (!same && started) refuse('raffle.started', r.id);
           if (!same && Date.parse(r.endsAt) <= now.getTime()) refuse('raffle.ended', r.id);
-          await sql`
-            update raffle set title = ${JSON.stringify(r.title)}::jsonb, summary = ${JSON.stringify(r.summary)}::jsonb,
-              starts_at = ${terms.starts_at}, ends_at = ${terms.ends_at}, draw_at = ${terms.draw_at},
-              turnover_per_ticket = ${terms.turnover_per_ticket}::bigint, product_types = ${terms.product_types}::text[],
-              tickets_per_deposit = ${terms.tickets_per_deposit}, min_deposit = ${terms.min_deposit}::bigint,
-              max_tickets = ${terms.max_tickets}, prizes = ${JSON.stringify(terms.prizes)}::jsonb,
-              distinct_winners = ${terms.distinct_winners}, claim_days = ${terms.claim_days}, updated_at = now()
-            where id = ${row.id}`.execute(tx);
+          await repo.updateRaffle(tx, row.id, r, terms);
         }
         const kept = new Set(value.list.map((r) => r.id));
         for (const row of rows) {
           if (kept.has(row.code)) continue;
           if (row.status === 'drawn') refuse('raffle.drawn', row.code);
           if (now >= new Date(row.starts_at)) refuse('raffle.started', row.code);
-          await sql`delete from raffle where id = ${row.id}`.execute(tx);
+          await repo.deleteRaffle(tx, row.id);
         }
         await writeAudit(tx, {
           merchantId: brand.id,
@@ -343,27 +250,11 @@ export function createRaffles(deps: {
     async status(brand: Brand, member: { id: string; type: number } | null, language: string) {
       const now = deps.clock.now();
       const scale = brand.currencyScale;
-      const { rows } = await sql<RaffleRow>`
-        select * from raffle where merchant_id = ${brand.id}
-          and (status = 'open' or drawn_at > ${new Date(now.getTime() - SHOWN_AFTER_DRAW_MS)})
-        order by draw_at, id`.execute(db);
+      const rows = await repo.shownRaffles(db, brand.id, new Date(now.getTime() - SHOWN_AFTER_DRAW_MS));
       const counts = member !== null && !trial.includes(member.type);
       const drawnIds = rows.filter((r) => r.status === 'drawn').map((r) => r.id);
-      const prizes = drawnIds.length
-        ? (
-            await sql<PrizeRow & { account: string }>`
-              select p.*, m.account from raffle_prize p join member m on m.id = p.member_id
-              where p.raffle_id = any(${drawnIds}::bigint[]) order by p.raffle_id, p.idx`.execute(db)
-          ).rows
-        : [];
-      const entries =
-        counts && drawnIds.length
-          ? (
-              await sql<{ raffle_id: string; tickets: string; valid_bet: string }>`
-                select raffle_id, tickets, valid_bet from raffle_entry
-                where member_id = ${member.id} and raffle_id = any(${drawnIds}::bigint[])`.execute(db)
-            ).rows
-          : [];
+      const prizes = drawnIds.length ? await repo.prizesOf(db, drawnIds) : [];
+      const entries = counts && drawnIds.length ? await repo.memberEntries(db, member.id, drawnIds) : [];
       const list: RaffleOut[] = [];
       for (const r of rows) {
         const status = statusOf(r, now);
@@ -423,11 +314,7 @@ export function createRaffles(deps: {
 
     /** The member's prizes to claim now, for the reward centre. */
     async claimable(brand: Brand, memberId: string, language: string) {
-      const { rows } = await sql<PrizeRow & { title: Record<string, string> }>`
-        select p.*, r.title from raffle_prize p join raffle r on r.id = p.raffle_id
-        where p.member_id = ${memberId} and p.merchant_id = ${brand.id} and p.status = 'unclaimed'
-          and p.expires_at > ${deps.clock.now()}
-        order by p.expires_at, p.id`.execute(db);
+      const rows = await repo.claimablePrizes(db, brand.id, memberId, deps.clock.now());
       return rows.map((p) => ({
         id: String(p.id),
         title: pick(p.title, language, brand.defaultLanguage),
@@ -440,11 +327,7 @@ export function createRaffles(deps: {
     async claim(brand: Brand, memberId: string, prizeId: string) {
       const now = deps.clock.now();
       const out = await ledger.transaction(async (tx) => {
-        const { rows } = await sql<PrizeRow & { code: string }>`
-          select p.*, r.code from raffle_prize p join raffle r on r.id = p.raffle_id
-          where p.id = ${prizeId} and p.member_id = ${memberId} and p.merchant_id = ${brand.id}
-          for update of p`.execute(tx);
-        const p = rows[0];
+        const p = await repo.lockPrize(tx, brand.id, memberId, prizeId);
         if (!p) throw new AppError('not.found', { prizeId });
         if (p.status === 'claimed') throw new AppError('promotion.claimed', { prizeId });
         if (p.status === 'expired' || new Date(p.expires_at) <= now)
@@ -467,11 +350,9 @@ export function createRaffles(deps: {
           },
           tx,
         );
-        const { rows: updated } = await sql<PrizeRow>`
-          update raffle_prize set status = 'claimed', claimed_at = ${now}, ledger_transaction_id = ${posting.transactionId}
-          where id = ${p.id} returning *`.execute(tx);
+        const updated = await repo.markClaimed(tx, p.id, now, posting.transactionId);
         return {
-          prize: prizeOut(updated[0]!, p.code, brand.currencyScale, now),
+          prize: prizeOut(updated!, p.code, brand.currencyScale, now),
           balance: posting.entries.find((e) => e.accountId === main.id)!.balanceAfter!,
         };
       });
@@ -480,9 +361,7 @@ export function createRaffles(deps: {
 
     /** The job's pass: draws every raffle of the brand whose draw time has come. */
     async drawDue(brand: Brand): Promise<number> {
-      const { rows } = await sql<{ id: string }>`
-        select id from raffle where merchant_id = ${brand.id} and status = 'open' and draw_at <= ${deps.clock.now()}
-        order by draw_at, id`.execute(db);
+      const rows = await repo.dueRaffles(db, brand.id, deps.clock.now());
       let drawn = 0;
       for (const r of rows) if (await draw(brand, String(r.id))) drawn += 1;
       return drawn;
@@ -490,11 +369,7 @@ export function createRaffles(deps: {
 
     /** Marks prizes past their claim time expired (a claim already refuses them). */
     async expire(brand: Brand): Promise<number> {
-      const { rows } = await sql<{ id: string }>`
-        update raffle_prize set status = 'expired'
-        where merchant_id = ${brand.id} and status = 'unclaimed' and expires_at <= ${deps.clock.now()}
-        returning id`.execute(db);
-      return rows.length;
+      return repo.expirePrizes(db, brand.id, deps.clock.now());
     },
 
     /** The operator's figures per raffle (tickets issued; prizes claimed, outstanding, expired). */
@@ -502,11 +377,7 @@ export function createRaffles(deps: {
       const now = deps.clock.now();
       const scale = brand.currencyScale;
       const rows = await rafflesOf(db, brand);
-      const { rows: sums } = await sql<{ raffle_id: string; state: string; n: string; amount: string }>`
-        select raffle_id,
-          case when status = 'unclaimed' and expires_at <= ${now} then 'expired' else status end as state,
-          count(*) as n, sum(amount) as amount
-        from raffle_prize where merchant_id = ${brand.id} group by 1, 2`.execute(db);
+      const sums = await repo.prizeSums(db, brand.id, now);
       const fig = (id: string, state: string) => {
         const s = sums.find((x) => String(x.raffle_id) === String(id) && x.state === state);
         return { count: Number(s?.n ?? 0), amount: toMajor(s?.amount ?? '0', scale) };
@@ -538,11 +409,9 @@ export function createRaffles(deps: {
         { count: 0, amount: 0 },
       );
       // Summed in minor units: adding major-unit floats could drift.
-      const { rows: total } = await sql<{ amount: string }>`
-        select coalesce(sum(amount), 0) as amount from raffle_prize
-        where merchant_id = ${brand.id} and status = 'unclaimed' and expires_at > ${now}`.execute(db);
+      const total = await repo.outstandingAmount(db, brand.id, now);
       return {
-        outstanding: { count: outstanding.count, amount: toMajor(total[0]!.amount, scale) },
+        outstanding: { count: outstanding.count, amount: toMajor(total, scale) },
         list,
       };
     },

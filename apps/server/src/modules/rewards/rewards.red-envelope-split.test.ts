@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { splitEnvelope } from './red-envelope.split.js';
+import { splitEnvelope } from './rewards.red-envelope-split.js';
 
 describe('red envelope split', () => {
   it('always sums to the total, every share at least one unit, as many shares as asked', () => {

@@ -1,17 +1,12 @@
-import {
-  type VipProgress,
-  type VipSettings,
-  type VipTier,
-  trialTypes,
-  vipSettingsSchema,
-} from '@arcadia/contract';
-import { type Kysely, type Transaction, sql } from 'kysely';
+import { type VipProgress, type VipSettings, type VipTier, vipSettingsSchema } from '@arcadia/contract';
+import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import type { Clock } from '../../lib/clock.js';
 import { settingToMinor, toMajor } from '../../lib/money.js';
-import type { Brand } from '../brand/brand.service.js';
-import type { LedgerService } from '../ledger/ledger.service.js';
+import type { Brand } from '../brand/index.js';
+import type { LedgerService } from '../ledger/index.js';
 import type { RealtimeHub } from '../realtime/index.js';
+import * as repo from './rewards.vip.repository.js';
 
 /** Members one review transaction covers. */
 export const VIP_CHUNK = 2_000;
@@ -78,17 +73,8 @@ export function createVip(deps: {
     now: Date,
   ): Promise<Map<string, Figures>> {
     const list = `{${ids.join(',')}}`;
-    const { rows: bets } = await sql<{ member_id: string; total: string; month: string; last_month: string }>`
-      select s.member_id, sum(s.valid_bet) as total,
-        coalesce(sum(s.valid_bet) filter (where s.day >= ${monthStart(now)}::date), 0) as month,
-        coalesce(sum(s.valid_bet) filter (where s.day >= ${previousMonthStart(now)}::date
-                                           and s.day < ${monthStart(now)}::date), 0) as last_month
-      from member_stat_daily s where s.merchant_id = ${brand.id} and s.member_id = any(${list}::bigint[])
-      group by s.member_id`.execute(tx);
-    const { rows: deposits } = await sql<{ member_id: string; amount: string }>`
-      select d.member_id, sum(d.amount) as amount from member_money_daily d
-      where d.merchant_id = ${brand.id} and d.member_id = any(${list}::bigint[]) and d.kind = 'DEPOSIT'
-      group by d.member_id`.execute(tx);
+    const bets = await repo.betFigures(tx, brand.id, list, monthStart(now), previousMonthStart(now));
+    const deposits = await repo.depositFigures(tx, brand.id, list);
     const out = new Map<string, Figures>(
       ids.map((id) => [id, { total: 0n, month: 0n, lastMonth: 0n, deposit: 0n }]),
     );
@@ -108,16 +94,10 @@ export function createVip(deps: {
     const scale = brand.currencyScale;
     const result = await ledger.transaction(async (tx) => {
       const list = `{${ids.join(',')}}`;
-      await sql`
-        insert into member_vip (member_id, merchant_id, level, reviewed_month)
-        select x, ${brand.id}, 0, ${thisMonth}::date from unnest(${list}::bigint[]) x order by 1
-        on conflict do nothing`.execute(tx);
-      const { rows: current } = await sql<{ member_id: string; level: number; reviewed_month: string }>`
-        select member_id, level, reviewed_month::text as reviewed_month from member_vip
-        where member_id = any(${list}::bigint[]) order by member_id for update`.execute(tx);
+      await repo.insertVipRows(tx, brand.id, list, thisMonth);
+      const current = await repo.lockVipRows(tx, list);
       const f = await figures(tx, brand, ids, now);
-      const { rows: reached } = await sql<{ member_id: string; level: number }>`
-        select member_id, level from vip_bonus where member_id = any(${list}::bigint[])`.execute(tx);
+      const reached = await repo.reachedTiers(tx, list);
       const had = new Set(reached.map((r) => `${r.member_id}:${r.level}`));
       const changes: VipChange[] = [];
       const bonusRows: { memberId: string; level: number; amount: bigint }[] = [];
@@ -154,13 +134,7 @@ export function createVip(deps: {
         if (changed || row.reviewed_month < thisMonth) updates.push({ memberId, level, changed });
         if (changed) changes.push({ memberId, level, name: tierName(settings, level), bonus: 0n });
       }
-      if (updates.length > 0)
-        await sql`
-          update member_vip v set level = x.level, reviewed_month = ${thisMonth}::date,
-            reached_at = case when x.changed then now() else v.reached_at end
-          from unnest(${updates.map((u) => u.memberId)}::bigint[], ${updates.map((u) => u.level)}::int[],
-                      ${updates.map((u) => u.changed)}::boolean[]) as x(member_id, level, changed)
-          where v.member_id = x.member_id`.execute(tx);
+      if (updates.length > 0) await repo.updateVipRows(tx, thisMonth, updates);
       // Bonuses: one posting per member for the tiers it reached for the first time.
       const perMember = new Map<string, { levels: number[]; amount: bigint }>();
       for (const b of bonusRows) {
@@ -173,14 +147,17 @@ export function createVip(deps: {
       const txOf = new Map<string, string>();
       if (paying.length > 0) {
         const expense = await ledger.systemAccount(tx, brand.id, 'promotions_expense', brand.currency);
-        await sql`
-          insert into ledger_account (merchant_id, owner_id, kind, code, currency)
-          select ${brand.id}, x, 'main', 'MAIN', ${brand.currency} from unnest(${paying.map(([id]) => id)}::bigint[]) x
-          on conflict do nothing`.execute(tx);
-        const { rows: mains } = await sql<{ owner_id: string; id: string }>`
-          select owner_id, id from ledger_account
-          where merchant_id = ${brand.id} and kind = 'main' and code = 'MAIN'
-            and owner_id = any(${`{${paying.map(([id]) => id).join(',')}}`}::bigint[])`.execute(tx);
+        await repo.insertMainWallets(
+          tx,
+          brand.id,
+          brand.currency,
+          paying.map(([id]) => id),
+        );
+        const mains = await repo.mainWallets(
+          tx,
+          brand.id,
+          paying.map(([id]) => id),
+        );
         const mainOf = new Map(mains.map((m) => [String(m.owner_id), String(m.id)]));
         const posted = await ledger.creditMany(tx, {
           merchantId: brand.id,
@@ -200,14 +177,7 @@ export function createVip(deps: {
         paying.forEach(([memberId], i) => txOf.set(memberId, posted[i]!.transactionId));
         for (const c of changes) c.bonus = perMember.get(c.memberId)?.amount ?? 0n;
       }
-      if (bonusRows.length > 0)
-        await sql`
-          insert into vip_bonus (member_id, level, merchant_id, amount, ledger_transaction_id)
-          select x.member_id, x.level, ${brand.id}, x.amount, x.tx
-          from unnest(${bonusRows.map((b) => b.memberId)}::bigint[], ${bonusRows.map((b) => b.level)}::int[],
-                      ${bonusRows.map((b) => b.amount.toString())}::bigint[],
-                      ${bonusRows.map((b) => (b.amount > 0n ? (txOf.get(b.memberId) ?? null) : null))}::bigint[])
-            as x(member_id, level, amount, tx)`.execute(tx);
+      if (bonusRows.length > 0) await repo.insertBonuses(tx, brand.id, bonusRows, txOf);
       const bonuses = bonusRows.reduce((s, b) => s + b.amount, 0n);
       return { changes, upgraded, downgraded, bonuses, figures: f };
     });
@@ -235,14 +205,7 @@ export function createVip(deps: {
       const totals = { reviewed: 0, upgraded: 0, downgraded: 0, bonuses: 0n };
       if (!settings.enabled || settings.tiers.length < 2) return { ...totals, ms: Date.now() - started };
       const now = deps.clock.now();
-      const { rows } = await sql<{ id: string }>`
-        select m.id from member m
-        where m.merchant_id = ${brand.id} and m.type <> all(${[...trialTypes]}::int[])
-          and (exists (select 1 from member_stat_daily s where s.merchant_id = m.merchant_id and s.member_id = m.id)
-               or exists (select 1 from member_money_daily d where d.merchant_id = m.merchant_id and d.member_id = m.id
-                          and d.kind = 'DEPOSIT')
-               or exists (select 1 from member_vip v where v.member_id = m.id and v.level > 0))
-        order by m.id`.execute(db);
+      const rows = await repo.membersToReview(db, brand.id);
       const ids = rows.map((r) => String(r.id));
       for (let i = 0; i < ids.length; i += VIP_CHUNK) {
         const r = await reviewChunk(brand, settings, ids.slice(i, i + VIP_CHUNK), now);
@@ -263,13 +226,7 @@ export function createVip(deps: {
       const fig = enabled
         ? (await reviewChunk(brand, settings, [memberId], now)).figures.get(memberId)!
         : (await figures(db, brand, [memberId], now)).get(memberId)!;
-      const row = enabled
-        ? await db
-            .selectFrom('member_vip')
-            .select('level')
-            .where('member_id', '=', memberId)
-            .executeTakeFirst()
-        : undefined;
+      const row = enabled ? await repo.memberLevel(db, memberId) : undefined;
       const level = row?.level ?? 0;
       const next = settings.tiers[level + 1] ?? null;
       const here = settings.tiers[level];

@@ -4,10 +4,9 @@ import { describe, expect, it } from 'vitest';
 import { TEST_OPS_KEY, type TestApp } from '../../test/build-test-app.js';
 import { fundMain } from '../../test/factories.js';
 import { addBet, addMember } from '../agent/agent.test-support.js';
-import { createVendorSession } from '../vendors/vendor-session.js';
-import { signVendorBody, vendorSecret } from '../vendors/vendor-secret.js';
-import { addDays, utcDay } from './rebate.js';
-import { mainBalance as balanceOf, loggedInMember, onRewardsApp } from './rewards.test-support.js';
+import { createVendorSession, signVendorBody, vendorSecret } from '../vendors/index.js';
+import { addDays, utcDay } from './rewards.rebate.service.js';
+import { mainBalance as balanceOf, loggedInMember, onRewardsApp } from '../../test/factories/rewards.js';
 
 let t: TestApp;
 let merchantId: number;

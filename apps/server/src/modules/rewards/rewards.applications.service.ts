@@ -1,16 +1,16 @@
 import { APPLICATION_IMAGE_MAX_BYTES, type ApplicationBody, type Promotion } from '@arcadia/contract';
-import { type Kysely, type Selectable, sql } from 'kysely';
-import type { ApplicationImage, Database, PromotionApplicationTable } from '../../db/schema.js';
+import type { Kysely } from 'kysely';
+import type { ApplicationImage, Database } from '../../db/schema.js';
 import { AppError } from '../../lib/app-error.js';
 import type { Clock } from '../../lib/clock.js';
 import { settingToMinor, toMajor } from '../../lib/money.js';
 import type { UploadStore } from '../../lib/upload-store.js';
-import type { Brand } from '../brand/brand.service.js';
-import { isUniqueViolation } from '../member/member.service.js';
-import { parseImageUpload } from '../support/support.images.js';
-import { pick, promotionsSettings } from './promotions.js';
-
-type Row = Selectable<PromotionApplicationTable> & { account?: string };
+import type { Brand } from '../brand/index.js';
+import { isUniqueViolation } from '../member/index.js';
+import { parseImageUpload } from '../support/index.js';
+import * as repo from './rewards.applications.repository.js';
+import type { ApplicationRow as Row } from './rewards.applications.repository.js';
+import { pick, promotionsSettings } from './rewards.promotions.service.js';
 
 /** An application's image as sent: PNG or JPEG by its bytes, at most 5 MB (`upload.invalid`). */
 const parseUpload = (input: string) =>
@@ -55,22 +55,13 @@ export function createApplications(deps: { db: Kysely<Database>; clock: Clock; u
     async byPromotion(
       memberId: string,
     ): Promise<Map<string, { status: Row['status']; amount: string; reason: string | null }>> {
-      const rows = await db
-        .selectFrom('promotion_application')
-        .select(['promotion_id', 'status', 'amount', 'reason'])
-        .where('member_id', '=', memberId)
-        .execute();
+      const rows = await repo.statusesOf(db, memberId);
       return new Map(rows.map((r) => [r.promotion_id, r]));
     },
 
     /** The approved amount of the member's application, if it was approved (the claim pays it). */
     async issued(tx: Kysely<Database>, memberId: string, promotionId: string): Promise<bigint | null> {
-      const r = await tx
-        .selectFrom('promotion_application')
-        .select(['status', 'amount'])
-        .where('member_id', '=', memberId)
-        .where('promotion_id', '=', promotionId)
-        .executeTakeFirst();
+      const r = await repo.findStatus(tx, memberId, promotionId);
       return r?.status === 'issued' ? BigInt(r.amount) : null;
     },
 
@@ -84,17 +75,12 @@ export function createApplications(deps: { db: Kysely<Database>; clock: Clock; u
       const images = body.images.map(parseUpload);
       try {
         const row = await db.transaction().execute(async (tx) => {
-          const inserted = await tx
-            .insertInto('promotion_application')
-            .values({
-              merchant_id: brand.id,
-              member_id: memberId,
-              promotion_id: p.id,
-              comment: body.comment,
-              images: '[]',
-            })
-            .returningAll()
-            .executeTakeFirstOrThrow();
+          const inserted = await repo.insertApplication(tx, {
+            merchant_id: brand.id,
+            member_id: memberId,
+            promotion_id: p.id,
+            comment: body.comment,
+          });
           const files: ApplicationImage[] = [];
           for (const [n, img] of images.entries()) {
             const file = `applications/${brand.id}-${inserted.id}-${n}.${img.mime === 'image/png' ? 'png' : 'jpg'}`;
@@ -108,12 +94,7 @@ export function createApplications(deps: { db: Kysely<Database>; clock: Clock; u
             });
           }
           // The row lists its files only once they are all on disk; a failure leaves no row.
-          return tx
-            .updateTable('promotion_application')
-            .set({ images: JSON.stringify(files) })
-            .where('id', '=', inserted.id)
-            .returningAll()
-            .executeTakeFirstOrThrow();
+          return repo.setImages(tx, inserted.id, JSON.stringify(files));
         });
         return out(brand, row, language);
       } catch (err) {
@@ -124,23 +105,12 @@ export function createApplications(deps: { db: Kysely<Database>; clock: Clock; u
     },
 
     async list(brand: Brand, memberId: string, language: string) {
-      const rows = await db
-        .selectFrom('promotion_application')
-        .selectAll()
-        .where('member_id', '=', memberId)
-        .orderBy('id', 'desc')
-        .limit(50)
-        .execute();
+      const rows = await repo.latestOf(db, memberId);
       return { list: rows.map((r) => out(brand, r, language)) };
     },
 
     async image(memberId: string, id: string, n: number) {
-      const r = await db
-        .selectFrom('promotion_application')
-        .select('images')
-        .where('id', '=', id)
-        .where('member_id', '=', memberId)
-        .executeTakeFirst();
+      const r = await repo.imagesOf(db, id, { memberId });
       return image(r, n);
     },
 
@@ -149,17 +119,7 @@ export function createApplications(deps: { db: Kysely<Database>; clock: Clock; u
       q: { status: Row['status']; pageNo: number; pageSize: number },
       language: string,
     ) {
-      const rows = await db
-        .selectFrom('promotion_application as a')
-        .innerJoin('member as m', 'm.id', 'a.member_id')
-        .selectAll('a')
-        .select(['m.account', sql<string>`count(*) over ()`.as('total')])
-        .where('a.merchant_id', '=', brand.id)
-        .where('a.status', '=', q.status)
-        .orderBy('a.id', 'desc')
-        .limit(q.pageSize)
-        .offset((q.pageNo - 1) * q.pageSize)
-        .execute();
+      const rows = await repo.opsPage(db, brand.id, q);
       return {
         list: rows.map((r) => ({ ...out(brand, r, language), account: r.account })),
         total: Number(rows[0]?.total ?? 0),
@@ -167,12 +127,7 @@ export function createApplications(deps: { db: Kysely<Database>; clock: Clock; u
     },
 
     async opsImage(brand: Brand, id: string, n: number) {
-      const r = await db
-        .selectFrom('promotion_application')
-        .select('images')
-        .where('id', '=', id)
-        .where('merchant_id', '=', brand.id)
-        .executeTakeFirst();
+      const r = await repo.imagesOf(db, id, { merchantId: brand.id });
       return image(r, n);
     },
 
@@ -184,12 +139,7 @@ export function createApplications(deps: { db: Kysely<Database>; clock: Clock; u
       actor: string,
       language: string,
     ) {
-      const current = await db
-        .selectFrom('promotion_application')
-        .select(['promotion_id'])
-        .where('id', '=', id)
-        .where('merchant_id', '=', brand.id)
-        .executeTakeFirst();
+      const current = await repo.findPromotionOf(db, brand.id, id);
       if (!current) throw new AppError('not.found', { id });
       const p = promotionOf(brand, current.promotion_id);
       let amount = 0n;
@@ -200,26 +150,15 @@ export function createApplications(deps: { db: Kysely<Database>; clock: Clock; u
         if (amount <= 0n) throw new AppError('request_param_err', { fields: { amount: 'required' } });
       }
       // Decided once: the update only matches an application still waiting.
-      const row = await db
-        .updateTable('promotion_application')
-        .set({
-          status: decision.action === 'approve' ? 'issued' : 'rejected',
-          amount,
-          reason: decision.reason,
-          reviewed_by: actor,
-          reviewed_at: deps.clock.now(),
-        })
-        .where('id', '=', id)
-        .where('merchant_id', '=', brand.id)
-        .where('status', '=', 'applying')
-        .returningAll()
-        .executeTakeFirst();
+      const row = await repo.decide(db, brand.id, id, {
+        status: decision.action === 'approve' ? 'issued' : 'rejected',
+        amount,
+        reason: decision.reason,
+        reviewed_by: actor,
+        reviewed_at: deps.clock.now(),
+      });
       if (!row) throw new AppError('request.state', { id });
-      const account = await db
-        .selectFrom('member')
-        .select('account')
-        .where('id', '=', row.member_id)
-        .executeTakeFirstOrThrow();
+      const account = await repo.accountOf(db, row.member_id);
       return { ...out(brand, row, language), account: account.account };
     },
   };

@@ -4,20 +4,18 @@ import {
   type MissionsSettings,
   missionsSettingsSchema,
 } from '@arcadia/contract';
-import { type Kysely, type Transaction, sql } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { AppError } from '../../lib/app-error.js';
 import { settingToMinor, toMajor } from '../../lib/money.js';
-import type { Brand } from '../brand/brand.service.js';
-import type { LedgerService } from '../ledger/ledger.service.js';
+import type { Brand } from '../brand/index.js';
+import type { LedgerService } from '../ledger/index.js';
 import { maskAccount } from '../records/records.service.js';
-import { pick } from './promotions.js';
-import { addDays, utcDay } from './rebate.js';
+import * as repo from './rewards.missions.repository.js';
+import { pick } from './rewards.promotions.service.js';
+import { addDays, utcDay } from './rewards.rebate.service.js';
 
 type Db = Kysely<Database> | Transaction<Database>;
-
-/** The first instant of a UTC day, whatever the connection's time zone. */
-const utcStart = (day: string) => sql`(${day}::date::timestamp at time zone 'UTC')`;
 
 /** Leaderboard rows shown. */
 const BOARD_SIZE = 20;
@@ -67,28 +65,20 @@ export function createMissions(deps: { db: Kysely<Database>; ledger: LedgerServi
     const today = utcDay(now);
     // One read per table over the week (a day is inside it), split per day and product type here.
     // One after the other: inside a claim they share the transaction's connection.
-    const bets = await sql<{ day: string; game_type: string; valid_bet: string; bet_count: string }>`
-        select day::text as day, game_type, sum(valid_bet) as valid_bet, sum(bet_count) as bet_count
-        from member_stat_daily where member_id = ${memberId} and day between ${week.from}::date and ${week.to}::date
-        group by day, game_type`.execute(tx);
-    const money = await sql<{ day: string; amount: string }>`
-        select day::text as day, sum(amount) as amount from member_money_daily
-        where member_id = ${memberId} and kind = 'DEPOSIT' and day between ${week.from}::date and ${week.to}::date
-        group by day`.execute(tx);
-    const logins = await sql<{ day: string }>`
-        select distinct (created_at at time zone 'UTC')::date::text as day from session
-        where member_id = ${memberId} and created_at >= ${utcStart(week.from)}`.execute(tx);
+    const bets = await repo.betsByDay(tx, memberId, week);
+    const money = await repo.depositsByDay(tx, memberId, week);
+    const logins = await repo.loginDays(tx, memberId, week.from);
     const out = new Map<string, bigint>();
     for (const m of missions) {
       const inPeriod = (day: string) =>
         m.period === 'weekly' ? day >= week.from && day <= week.to : day === today;
       let value = 0n;
       if (m.kind === 'bet_amount' || m.kind === 'bet_count')
-        for (const b of bets.rows)
+        for (const b of bets)
           if (inPeriod(b.day) && (!m.category || b.game_type === m.category))
             value += BigInt(m.kind === 'bet_amount' ? b.valid_bet : b.bet_count);
-      if (m.kind === 'deposit') for (const d of money.rows) if (inPeriod(d.day)) value += BigInt(d.amount);
-      if (m.kind === 'login_days') for (const l of logins.rows) if (inPeriod(l.day)) value += 1n;
+      if (m.kind === 'deposit') for (const d of money) if (inPeriod(d.day)) value += BigInt(d.amount);
+      if (m.kind === 'login_days') for (const l of logins) if (inPeriod(l.day)) value += 1n;
       out.set(m.id, value);
     }
     return out;
@@ -125,20 +115,12 @@ export function createMissions(deps: { db: Kysely<Database>; ledger: LedgerServi
   }
 
   async function claimedKeys(tx: Db, memberId: string, now: Date): Promise<Set<string>> {
-    const rows = await tx
-      .selectFrom('mission_claim')
-      .select(['mission_id', sql<string>`period_start::text`.as('period_start')])
-      .where('member_id', '=', memberId)
-      .where('period_start', '>=', weekOf(now).from)
-      .execute();
+    const rows = await repo.claimsSince(tx, memberId, weekOf(now).from);
     return new Set(rows.map((r) => `${r.mission_id}:${r.period_start}`));
   }
 
   async function weekPoints(tx: Db, memberId: string, now: Date): Promise<number> {
-    const { rows } = await sql<{ points: string }>`
-      select coalesce(sum(points), 0) as points from mission_claim
-      where member_id = ${memberId} and claimed_at >= ${utcStart(weekOf(now).from)}`.execute(tx);
-    return Number(rows[0]!.points);
+    return Number(await repo.pointsSince(tx, memberId, weekOf(now).from));
   }
 
   return {
@@ -187,30 +169,17 @@ export function createMissions(deps: { db: Kysely<Database>; ledger: LedgerServi
         if (measured < targetOf(brand, m)) throw new AppError('mission.not_done', { missionId });
         const reward = settingToMinor(m.reward, brand.currencyScale);
         // The key decides: a parallel claim waits on this row and then finds it taken.
-        const row = await tx
-          .insertInto('mission_claim')
-          .values({
-            member_id: memberId,
-            merchant_id: brand.id,
-            mission_id: m.id,
-            period_start: period.from,
-            reward,
-            points: m.points,
-          })
-          .onConflict((oc) => oc.columns(['member_id', 'mission_id', 'period_start']).doNothing())
-          .returning('member_id')
-          .executeTakeFirst();
+        const row = await repo.insertClaim(tx, {
+          member_id: memberId,
+          merchant_id: brand.id,
+          mission_id: m.id,
+          period_start: period.from,
+          reward,
+          points: m.points,
+        });
         if (!row) throw new AppError('mission.claimed', { missionId });
         const main = await ledger.memberAccount(tx, brand.id, memberId, 'main', 'MAIN', brand.currency);
-        let balance = BigInt(
-          (
-            await tx
-              .selectFrom('ledger_account')
-              .select('balance')
-              .where('id', '=', main.id)
-              .executeTakeFirst()
-          )?.balance ?? 0,
-        );
+        let balance = BigInt((await repo.accountBalance(tx, main.id))?.balance ?? 0);
         if (reward > 0n) {
           const expense = await ledger.systemAccount(tx, brand.id, 'promotions_expense', brand.currency);
           const posting = await ledger.post(
@@ -229,13 +198,7 @@ export function createMissions(deps: { db: Kysely<Database>; ledger: LedgerServi
             tx,
           );
           balance = posting.entries.find((e) => e.accountId === main.id)!.balanceAfter!;
-          await tx
-            .updateTable('mission_claim')
-            .set({ ledger_transaction_id: posting.transactionId })
-            .where('member_id', '=', memberId)
-            .where('mission_id', '=', m.id)
-            .where('period_start', '=', period.from)
-            .execute();
+          await repo.setClaimTransaction(tx, memberId, m.id, period.from, posting.transactionId);
         }
         return { measured, balance };
       });
@@ -248,16 +211,7 @@ export function createMissions(deps: { db: Kysely<Database>; ledger: LedgerServi
 
     async leaderboard(brand: Brand, memberId: string) {
       const week = weekOf(wallNow());
-      const { rows } = await sql<{ member_id: string; account: string; points: string; rank: string }>`
-        select c.member_id, m.account, sum(c.points) as points,
-               rank() over (order by sum(c.points) desc) as rank
-        from mission_claim c join member m on m.id = c.member_id
-        where c.merchant_id = ${brand.id} and c.claimed_at >= ${utcStart(week.from)}
-          and c.claimed_at < ${utcStart(addDays(week.to, 1))}
-        group by c.member_id, m.account
-        having sum(c.points) > 0
-        order by points desc, min(c.claimed_at) asc
-        limit ${BOARD_SIZE}`.execute(db);
+      const rows = await repo.weekBoard(db, brand.id, week, addDays(week.to, 1), BOARD_SIZE);
       const me = rows.find((r) => String(r.member_id) === memberId);
       let mine: { rank: number | null; points: number } = {
         rank: me ? Number(me.rank) : null,
@@ -266,13 +220,8 @@ export function createMissions(deps: { db: Kysely<Database>; ledger: LedgerServi
       if (!me) {
         const points = await weekPoints(db, memberId, wallNow());
         if (points > 0) {
-          const { rows: above } = await sql<{ n: string }>`
-            select count(*) as n from (
-              select member_id from mission_claim
-              where merchant_id = ${brand.id} and claimed_at >= ${utcStart(week.from)}
-                and claimed_at < ${utcStart(addDays(week.to, 1))}
-              group by member_id having sum(points) > ${points}) t`.execute(db);
-          mine = { rank: Number(above[0]!.n) + 1, points };
+          const above = await repo.membersAbove(db, brand.id, week.from, addDays(week.to, 1), points);
+          mine = { rank: above + 1, points };
         }
       }
       return {

@@ -1,14 +1,12 @@
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../../db/schema.js';
-import { toMajor } from '../../lib/money.js';
-import type { Brand } from '../brand/brand.service.js';
 
 /**
- * What a brand's rewards owe or hold (docs/rewards.md, operator desk): open bonuses, points
+ * What a brand's rewards owe or hold, in one read: open bonuses (count and amount), points
  * outstanding, red-envelope money in escrow (a system account: its balance is its entries' sum),
- * and the decisions waiting — in one read.
+ * and the applications, goods and referrals waiting for a decision.
  */
-export async function rewardsLiabilities(db: Kysely<Database>, brand: Brand) {
+export async function readLiabilities(db: Kysely<Database>, brand: { id: number }) {
   const { rows } = await sql<{
     bonuses: string;
     bonus_amount: string;
@@ -29,11 +27,5 @@ export async function rewardsLiabilities(db: Kysely<Database>, brand: Brand) {
       (select count(*) from referral where merchant_id = ${brand.id} and status = 'flagged') as referrals`.execute(
     db,
   );
-  const r = rows[0]!;
-  return {
-    openBonuses: { count: Number(r.bonuses), amount: toMajor(r.bonus_amount, brand.currencyScale) },
-    pointsOutstanding: Number(r.points),
-    escrow: toMajor(r.escrow, brand.currencyScale),
-    waiting: { applications: Number(r.applications), goods: Number(r.goods), referrals: Number(r.referrals) },
-  };
+  return rows[0]!;
 }

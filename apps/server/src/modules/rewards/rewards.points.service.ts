@@ -3,17 +3,18 @@ import {
   type PointsSettings,
   pointsSettingsSchema,
   rebateProductTypes,
-  trialTypes,
 } from '@arcadia/contract';
-import { type Kysely, type Selectable, type Transaction, sql } from 'kysely';
-import type { Database, PointRedemptionTable } from '../../db/schema.js';
+import type { Kysely, Transaction } from 'kysely';
+import type { Database } from '../../db/schema.js';
 import { AppError } from '../../lib/app-error.js';
 import type { Clock } from '../../lib/clock.js';
 import { settingToMinor, toMajor } from '../../lib/money.js';
-import type { Brand } from '../brand/brand.service.js';
-import type { LedgerService } from '../ledger/ledger.service.js';
-import { isUniqueViolation } from '../member/member.service.js';
-import { addDays, utcDay } from './rebate.js';
+import type { Brand } from '../brand/index.js';
+import type { LedgerService } from '../ledger/index.js';
+import { isUniqueViolation } from '../member/index.js';
+import * as repo from './rewards.points.repository.js';
+import type { RedemptionRow } from './rewards.points.repository.js';
+import { addDays, utcDay } from './rewards.rebate.service.js';
 
 /** Points have no decimals; their ledger currency. */
 export const POINTS_CURRENCY = 'PTS';
@@ -24,8 +25,6 @@ const CHUNK = 1_000;
 export function pointsSettings(brand: Brand): PointsSettings {
   return pointsSettingsSchema.parse(brand.settings.points ?? {});
 }
-
-type RedemptionRow = Selectable<PointRedemptionTable>;
 
 /**
  * Points mall (docs/rewards.md): points earned on valid bets and deposits (a job credits each day's
@@ -65,12 +64,7 @@ export function createPoints(deps: {
     ledger.memberAccount(tx, brand.id, memberId, 'points', 'POINTS', POINTS_CURRENCY);
 
   async function pointBalance(memberId: string): Promise<number> {
-    const row = await db
-      .selectFrom('ledger_account')
-      .select('balance')
-      .where('owner_id', '=', memberId)
-      .where('kind', '=', 'points')
-      .executeTakeFirst();
+    const row = await repo.accountBalance(db, memberId, 'points');
     return Number(row?.balance ?? 0);
   }
 
@@ -154,20 +148,10 @@ export function createPoints(deps: {
 
   /** The redemption already made under this request id (a retry), or null. */
   const existing = (memberId: string, requestId: string) =>
-    db
-      .selectFrom('point_redemption')
-      .selectAll()
-      .where('member_id', '=', memberId)
-      .where('request_id', '=', requestId)
-      .executeTakeFirst();
+    repo.findRedemptionByRequest(db, memberId, requestId);
 
   async function after(brand: Brand, memberId: string, row: RedemptionRow) {
-    const main = await db
-      .selectFrom('ledger_account')
-      .select('balance')
-      .where('owner_id', '=', memberId)
-      .where('kind', '=', 'main')
-      .executeTakeFirst();
+    const main = await repo.accountBalance(db, memberId, 'main');
     return {
       redemption: redemptionOut(row, brand.currencyScale),
       pointBalance: await pointBalance(memberId),
@@ -222,11 +206,7 @@ export function createPoints(deps: {
 
     async rewards(brand: Brand) {
       const s = pointsSettings(brand);
-      const taken = await db
-        .selectFrom('point_reward_stock')
-        .select(['reward_id', 'taken'])
-        .where('merchant_id', '=', brand.id)
-        .execute();
+      const taken = await repo.stockTaken(db, brand.id);
       const takenOf = new Map(taken.map((r) => [r.reward_id, r.taken]));
       return {
         list: s.enabled
@@ -250,61 +230,23 @@ export function createPoints(deps: {
       // Bets and deposits are stamped by the database's time; the clock that runs the schedules
       // can be ahead of it (the test clock moves it past draws): the window covers both days.
       const clockDay = utcDay(deps.clock.now());
-      const { rows: dbNow } = await sql<{ day: string }>`
-        select (now() at time zone 'UTC')::date::text as day`.execute(db);
-      const dbDay = dbNow[0]!.day;
+      const dbDay = await repo.databaseDay(db);
       const today = clockDay > dbDay ? clockDay : dbDay;
       const from = addDays(clockDay < dbDay ? clockDay : dbDay, -(POINTS_WINDOW_DAYS - 1));
       const r = ratioArrays(s);
       const unit = (10n ** BigInt(brand.currencyScale) * 1000n).toString();
       const candidates = async () =>
-        (
-          await sql<{ member_id: string }>`
-        select s.member_id from member_stat_daily s
-        where s.merchant_id = ${brand.id} and s.day between ${from}::date and ${today}::date and s.valid_bet > 0
-          and s.game_type = any(${r.types}::text[])
-        union
-        select d.member_id from member_money_daily d
-        where d.merchant_id = ${brand.id} and d.day between ${from}::date and ${today}::date and d.kind = 'DEPOSIT'
-          and ${r.deposit}::bigint > 0
-        order by 1`.execute(db)
-        ).rows.map((m) => String(m.member_id));
+        (await repo.earningCandidates(db, brand.id, r, from, today)).map((m) => String(m.member_id));
       const ids = only ?? (await candidates());
       let credited = 0;
       let total = 0n;
       for (let i = 0; i < ids.length; i += CHUNK) {
         const chunk = `{${ids.slice(i, i + CHUNK).join(',')}}`;
         const paid = await ledger.transaction(async (tx) => {
-          const { rows: earned } = await sql<{ member_id: string; day: string; points: string }>`
-            with bets as (
-              select s.member_id, s.day,
-                floor(sum(s.valid_bet)::numeric * r.milli / ${unit}::numeric)::bigint as points
-              from member_stat_daily s
-              join unnest(${r.types}::text[], ${r.milli}::bigint[]) as r(game_type, milli) on r.game_type = s.game_type
-              where s.merchant_id = ${brand.id} and s.member_id = any(${chunk}::bigint[])
-                and s.day between ${from}::date and ${today}::date
-              group by s.member_id, s.day, s.game_type, r.milli),
-            deposits as (
-              select d.member_id, d.day, floor(sum(d.amount)::numeric * ${r.deposit}::bigint / ${unit}::numeric)::bigint as points
-              from member_money_daily d
-              where d.merchant_id = ${brand.id} and d.member_id = any(${chunk}::bigint[])
-                and d.day between ${from}::date and ${today}::date and d.kind = 'DEPOSIT'
-              group by d.member_id, d.day)
-            select x.member_id, x.day::text as day, sum(x.points)::bigint as points
-            from (select * from bets union all select * from deposits) x
-            join member m on m.id = x.member_id and m.type <> all(${[...trialTypes]}::int[])
-            group by x.member_id, x.day having sum(x.points) > 0
-            order by 1, 2`.execute(tx);
+          const earned = await repo.earnedPoints(tx, brand.id, r, unit, chunk, from, today);
           if (earned.length === 0) return { n: 0, points: 0n };
-          await sql`
-            insert into points_day (member_id, day, merchant_id)
-            select x.m, x.d, ${brand.id}
-            from unnest(${earned.map((e) => e.member_id)}::bigint[], ${earned.map((e) => e.day)}::date[]) as x(m, d)
-            on conflict do nothing`.execute(tx);
-          const { rows: locked } = await sql<{ member_id: string; day: string; credited: string }>`
-            select member_id, day::text as day, credited from points_day
-            where member_id = any(${chunk}::bigint[]) and day between ${from}::date and ${today}::date
-            order by member_id, day for update`.execute(tx);
+          await repo.insertPointsDays(tx, brand.id, earned);
+          const locked = await repo.lockPointsDays(tx, chunk, from, today);
           const creditedOf = new Map(locked.map((l) => [`${l.member_id}:${l.day}`, BigInt(l.credited)]));
           // Points are never taken back: a day that earned less than was credited stays as it is.
           const dueDays = earned
@@ -319,15 +261,8 @@ export function createPoints(deps: {
             perMember.set(String(d.member_id), m);
           }
           const issued = await ledger.systemAccount(tx, brand.id, 'points_issued', POINTS_CURRENCY);
-          await sql`
-            insert into ledger_account (merchant_id, owner_id, kind, code, currency)
-            select ${brand.id}, x, 'points', 'POINTS', ${POINTS_CURRENCY}
-            from unnest(${[...perMember.keys()]}::bigint[]) x
-            on conflict do nothing`.execute(tx);
-          const { rows: accounts } = await sql<{ owner_id: string; id: string }>`
-            select owner_id, id from ledger_account
-            where merchant_id = ${brand.id} and kind = 'points' and code = 'POINTS'
-              and owner_id = any(${`{${[...perMember.keys()].join(',')}}`}::bigint[])`.execute(tx);
+          await repo.insertPointsAccounts(tx, brand.id, [...perMember.keys()], POINTS_CURRENCY);
+          const accounts = await repo.pointsAccounts(tx, brand.id, [...perMember.keys()]);
           const accountOf = new Map(accounts.map((a) => [String(a.owner_id), String(a.id)]));
           await ledger.creditMany(tx, {
             merchantId: brand.id,
@@ -343,11 +278,7 @@ export function createPoints(deps: {
               reference: `points:${from}:${today}`,
             })),
           });
-          await sql`
-            update points_day p set credited = x.points
-            from unnest(${dueDays.map((d) => d.member_id)}::bigint[], ${dueDays.map((d) => d.day)}::date[],
-                        ${dueDays.map((d) => d.points)}::bigint[]) as x(m, d, points)
-            where p.member_id = x.m and p.day = x.d`.execute(tx);
+          await repo.setCredited(tx, dueDays);
           return { n: perMember.size, points: [...perMember.values()].reduce((a, m) => a + m.points, 0n) };
         });
         credited += paid.n;
@@ -381,13 +312,8 @@ export function createPoints(deps: {
       const request = { rewardId: reward.rewardId, quantity: body.quantity, address: body.address ?? null };
       return once(brand, memberId, body.requestId, async (tx) => {
         if (reward.stock !== null) {
-          await sql`insert into point_reward_stock (merchant_id, reward_id) values (${brand.id}, ${reward.rewardId})
-                    on conflict do nothing`.execute(tx);
-          const { rows } = await sql`
-            update point_reward_stock set taken = taken + ${body.quantity}
-            where merchant_id = ${brand.id} and reward_id = ${reward.rewardId} and taken + ${body.quantity} <= ${reward.stock}
-            returning taken`.execute(tx);
-          if (rows.length === 0) throw new AppError('points.out_of_stock');
+          if (!(await repo.takeStock(tx, brand.id, reward.rewardId, body.quantity, reward.stock)))
+            throw new AppError('points.out_of_stock');
         }
         const moved = await spend(tx, brand, memberId, {
           key: `points:redeem:${memberId}:${body.requestId}`,
@@ -396,25 +322,21 @@ export function createPoints(deps: {
           cash,
           request,
         });
-        return tx
-          .insertInto('point_redemption')
-          .values({
-            merchant_id: brand.id,
-            member_id: memberId,
-            request_id: body.requestId,
-            reward_id: reward.rewardId,
-            reward_name: reward.name,
-            kind: reward.kind,
-            quantity: body.quantity,
-            points,
-            amount: reward.kind === 'cash' ? cash : null,
-            address: reward.kind === 'goods' ? body.address! : null,
-            status: reward.kind === 'cash' ? 'approved' : 'process',
-            points_transaction_id: moved.pointsTx,
-            cash_transaction_id: moved.cashTx,
-          })
-          .returningAll()
-          .executeTakeFirstOrThrow();
+        return repo.insertRedemption(tx, {
+          merchant_id: brand.id,
+          member_id: memberId,
+          request_id: body.requestId,
+          reward_id: reward.rewardId,
+          reward_name: reward.name,
+          kind: reward.kind,
+          quantity: body.quantity,
+          points,
+          amount: reward.kind === 'cash' ? cash : null,
+          address: reward.kind === 'goods' ? body.address! : null,
+          status: reward.kind === 'cash' ? 'approved' : 'process',
+          points_transaction_id: moved.pointsTx,
+          cash_transaction_id: moved.cashTx,
+        });
       });
     },
 
@@ -438,25 +360,21 @@ export function createPoints(deps: {
           cash,
           request: { points: body.points },
         });
-        return tx
-          .insertInto('point_redemption')
-          .values({
-            merchant_id: brand.id,
-            member_id: memberId,
-            request_id: body.requestId,
-            reward_id: 'convert',
-            reward_name: 'convert',
-            kind: 'convert',
-            quantity: 1,
-            points,
-            amount: cash,
-            address: null,
-            status: 'approved',
-            points_transaction_id: moved.pointsTx,
-            cash_transaction_id: moved.cashTx,
-          })
-          .returningAll()
-          .executeTakeFirstOrThrow();
+        return repo.insertRedemption(tx, {
+          merchant_id: brand.id,
+          member_id: memberId,
+          request_id: body.requestId,
+          reward_id: 'convert',
+          reward_name: 'convert',
+          kind: 'convert',
+          quantity: 1,
+          points,
+          amount: cash,
+          address: null,
+          status: 'approved',
+          points_transaction_id: moved.pointsTx,
+          cash_transaction_id: moved.cashTx,
+        });
       });
     },
 
@@ -465,18 +383,7 @@ export function createPoints(deps: {
       memberId: string | null,
       page: { pageNo: number; pageSize: number; status?: string },
     ) {
-      let q = db.selectFrom('point_redemption as r').where('r.merchant_id', '=', brand.id);
-      if (memberId) q = q.where('r.member_id', '=', memberId);
-      if (page.status === 'process') q = q.where('r.status', '=', 'process').where('r.kind', '=', 'goods');
-      const count = Number((await q.select(sql<string>`count(*)`.as('n')).executeTakeFirstOrThrow()).n);
-      const rows = await q
-        .innerJoin('member', 'member.id', 'r.member_id')
-        .selectAll('r')
-        .select('member.account')
-        .orderBy('r.id', memberId || page.status !== 'process' ? 'desc' : 'asc')
-        .limit(page.pageSize)
-        .offset((page.pageNo - 1) * page.pageSize)
-        .execute();
+      const { count, rows } = await repo.redemptionPage(db, brand.id, memberId, page);
       return {
         list: rows.map((r) => ({ ...redemptionOut(r, brand.currencyScale), account: r.account })),
         pageNo: page.pageNo,
@@ -487,24 +394,9 @@ export function createPoints(deps: {
 
     /** Points details: the member's points movements, newest first. */
     async details(brand: Brand, memberId: string, page: { pageNo: number; pageSize: number }) {
-      const account = await db
-        .selectFrom('ledger_account')
-        .select('id')
-        .where('owner_id', '=', memberId)
-        .where('kind', '=', 'points')
-        .executeTakeFirst();
+      const account = await repo.findPointsAccount(db, memberId);
       if (!account) return { list: [], pageNo: page.pageNo, totalPages: 1, totalCount: 0 };
-      const q = db
-        .selectFrom('ledger_entry as e')
-        .innerJoin('ledger_transaction as t', 't.id', 'e.transaction_id')
-        .where('e.account_id', '=', account.id);
-      const count = Number((await q.select(sql<string>`count(*)`.as('n')).executeTakeFirstOrThrow()).n);
-      const rows = await q
-        .select(['e.id', 't.created_at', 't.kind', 'e.amount', 'e.balance_after', 't.reference'])
-        .orderBy('e.id', 'desc')
-        .limit(page.pageSize)
-        .offset((page.pageNo - 1) * page.pageSize)
-        .execute();
+      const { count, rows } = await repo.entryPage(db, account.id, page);
       return {
         list: rows.map((r) => ({
           id: String(r.id),
@@ -523,13 +415,7 @@ export function createPoints(deps: {
     /** The operator's decision on a goods redemption; a rejection returns the points and the stock. */
     async review(brand: Brand, id: string, decision: 'approve' | 'reject', note: string, actor: string) {
       const row = await ledger.transaction(async (tx) => {
-        const r = await tx
-          .selectFrom('point_redemption')
-          .selectAll()
-          .where('id', '=', id)
-          .where('merchant_id', '=', brand.id)
-          .forUpdate()
-          .executeTakeFirst();
+        const r = await repo.lockRedemption(tx, brand.id, id);
         if (!r) throw new AppError('not.found');
         if (r.status !== 'process') throw new AppError('request.state', { status: r.status });
         let refundTx: string | null = null;
@@ -553,21 +439,15 @@ export function createPoints(deps: {
               tx,
             )
           ).transactionId;
-          await sql`update point_reward_stock set taken = taken - ${r.quantity}
-                    where merchant_id = ${brand.id} and reward_id = ${r.reward_id}`.execute(tx);
+          await repo.returnStock(tx, brand.id, r.reward_id, r.quantity);
         }
-        return tx
-          .updateTable('point_redemption')
-          .set({
-            status: decision === 'approve' ? 'approved' : 'rejected',
-            note,
-            reviewed_at: new Date(),
-            reviewed_by: actor,
-            refund_transaction_id: refundTx,
-          })
-          .where('id', '=', id)
-          .returningAll()
-          .executeTakeFirstOrThrow();
+        return repo.updateRedemption(tx, id, {
+          status: decision === 'approve' ? 'approved' : 'rejected',
+          note,
+          reviewed_at: new Date(),
+          reviewed_by: actor,
+          refund_transaction_id: refundTx,
+        });
       });
       return redemptionOut(row, brand.currencyScale);
     },

@@ -3,19 +3,20 @@ import {
   type PromotionStatus,
   type PromotionsSettings,
   promotionsSettingsSchema,
-  rebateProductTypes,
 } from '@arcadia/contract';
-import { type Kysely, type Selectable, type Transaction, sql } from 'kysely';
+import type { Kysely, Selectable, Transaction } from 'kysely';
 import type { BonusGrantTable, Database } from '../../db/schema.js';
 import { AppError } from '../../lib/app-error.js';
 import type { Clock } from '../../lib/clock.js';
 import { settingToMinor, toMajor } from '../../lib/money.js';
-import type { Brand } from '../brand/brand.service.js';
-import { sanitizeMessageHtml } from '../inbox/inbox.sanitize.js';
-import type { LedgerService } from '../ledger/ledger.service.js';
-import type { Applications } from './applications.js';
-import { isUniqueViolation } from '../member/member.service.js';
-import { addDays, utcDay } from './rebate.js';
+import type { Brand } from '../brand/index.js';
+import { sanitizeMessageHtml } from '../inbox/index.js';
+import type { LedgerService } from '../ledger/index.js';
+import type { Applications } from './rewards.applications.service.js';
+import { isUniqueViolation } from '../member/index.js';
+import * as repo from './rewards.promotions.repository.js';
+import { addDays, utcDay } from './rewards.rebate.service.js';
+import { createTurnoverGate } from './rewards.turnover-gate.js';
 
 type Db = Kysely<Database> | Transaction<Database>;
 type GrantRow = Selectable<BonusGrantTable>;
@@ -27,14 +28,6 @@ export function promotionsSettings(brand: Brand): PromotionsSettings {
 /** A localized text in the caller's language, else the brand's default, else any. */
 export function pick(text: Record<string, string>, language: string, fallback: string): string {
   return text[language] ?? text[fallback] ?? Object.values(text)[0] ?? '';
-}
-
-/** Weights per product type in hundredths (missing: all of it counts). */
-function weightArrays(s: PromotionsSettings) {
-  return {
-    types: [...rebateProductTypes],
-    weights: rebateProductTypes.map((t) => String(Math.round((s.weights[t] ?? 1) * 100))),
-  };
 }
 
 /**
@@ -50,6 +43,7 @@ export function createPromotions(deps: {
   applications: Applications;
 }) {
   const { db, ledger } = deps;
+  const { turnover } = createTurnoverGate(db);
 
   /** What the promotion pays the member now and for which period, or why it cannot. */
   async function evaluate(
@@ -64,19 +58,11 @@ export function createPromotions(deps: {
     const capped = (v: bigint) => (cap > 0n && v > cap ? cap : v);
     const share = (base: bigint) => (base * BigInt(Math.round(p.percent * 10_000))) / 10_000n;
     if (p.minVip > 0) {
-      const vip = await tx
-        .selectFrom('member_vip')
-        .select('level')
-        .where('member_id', '=', memberId)
-        .executeTakeFirst();
+      const vip = await repo.memberVipLevel(tx, memberId);
       if ((vip?.level ?? 0) < p.minVip) return { reason: 'promotion.vip_required' };
     }
     if (p.maxMemberDays > 0 || p.minDeposits > 0) {
-      const { rows } = await sql<{ created_at: Date | string; deposits: string }>`
-        select m.created_at,
-          (select count(*) from ledger_transaction t where t.member_id = m.id and t.kind = 'DEPOSIT') as deposits
-        from member m where m.id = ${memberId}`.execute(tx);
-      const m = rows[0];
+      const m = await repo.memberAgeAndDeposits(tx, memberId);
       if (
         p.maxMemberDays > 0 &&
         (!m || now.getTime() - new Date(m.created_at).getTime() > p.maxMemberDays * 86_400_000)
@@ -94,18 +80,7 @@ export function createPromotions(deps: {
       return amount > 0n ? { amount, period: utcDay(now) } : { reason: 'promotion.nothing' };
     }
     if (p.kind === 'first_deposit') {
-      const first = await tx
-        .selectFrom('ledger_transaction as t')
-        .innerJoin('ledger_entry as e', 'e.transaction_id', 't.id')
-        .innerJoin('ledger_account as a', (j) =>
-          j.onRef('a.id', '=', 'e.account_id').on('a.kind', '=', 'main'),
-        )
-        .select(['t.created_at', 'e.amount'])
-        .where('t.member_id', '=', memberId)
-        .where('t.kind', '=', 'DEPOSIT')
-        .orderBy('t.id')
-        .limit(1)
-        .executeTakeFirst();
+      const first = await repo.firstDeposit(tx, memberId);
       if (!first) return { reason: 'promotion.deposit_first' };
       const base = BigInt(first.amount);
       if (base < settingToMinor(p.minBase, scale)) return { reason: 'promotion.deposit_too_small' };
@@ -117,73 +92,21 @@ export function createPromotions(deps: {
     if (p.kind === 'reload') {
       // Today's largest deposit that was not the member's first ever (that one is the welcome's).
       const today = utcDay(now);
-      const { rows } = await sql<{ amount: string | null }>`
-        select max(e.amount) as amount
-        from ledger_transaction t
-        join ledger_entry e on e.transaction_id = t.id
-        join ledger_account a on a.id = e.account_id and a.kind = 'main'
-        where t.member_id = ${memberId} and t.kind = 'DEPOSIT'
-          and t.created_at >= (${today}::date::timestamp at time zone 'UTC')
-          and t.id > (select min(f.id) from ledger_transaction f where f.member_id = ${memberId} and f.kind = 'DEPOSIT')`.execute(
-        tx,
-      );
-      if (rows[0]?.amount === null || rows[0]?.amount === undefined)
+      const reload = await repo.largestReload(tx, memberId, today);
+      if (reload?.amount === null || reload?.amount === undefined)
         return { reason: 'promotion.reload_deposit' };
-      const base = BigInt(rows[0].amount);
+      const base = BigInt(reload.amount);
       if (base < settingToMinor(p.minBase, scale)) return { reason: 'promotion.deposit_too_small' };
       const amount = capped(share(base));
       return amount > 0n ? { amount, period: today } : { reason: 'promotion.nothing' };
     }
     // Rescue: yesterday's net loss on settled bets.
     const yesterday = addDays(utcDay(now), -1);
-    const row = await tx
-      .selectFrom('member_stat_daily')
-      .select(sql<string>`coalesce(sum(valid_bet - payout), 0)`.as('loss'))
-      .where('member_id', '=', memberId)
-      .where(sql<boolean>`day = ${yesterday}::date`)
-      .executeTakeFirst();
+    const row = await repo.dayLoss(tx, memberId, yesterday);
     const loss = BigInt(row?.loss ?? 0);
     if (loss <= 0n || loss < settingToMinor(p.minBase, scale)) return { reason: 'promotion.no_loss' };
     const amount = capped(share(loss));
     return amount > 0n ? { amount, period: yesterday } : { reason: 'promotion.nothing' };
-  }
-
-  /**
-   * The turnover still needed: Σ of the open bonuses' requirements minus the weighted valid bets
-   * placed since the oldest of them. When nothing is left, the open bonuses are marked met.
-   */
-  async function turnover(tx: Db, brand: Brand, memberId: string) {
-    const open = await tx
-      .selectFrom('bonus_grant')
-      .selectAll()
-      .where('member_id', '=', memberId)
-      .where('status', '=', 'open')
-      .orderBy('granted_at')
-      .execute();
-    if (open.length === 0) return { left: 0n, done: 0n, required: 0n };
-    const { types, weights } = weightArrays(promotionsSettings(brand));
-    const { rows } = await sql<{ done: string }>`
-      select coalesce(floor(sum(b.valid_bet * w.weight / 100.0)), 0)::bigint as done
-      from bet b join unnest(${types}::text[], ${weights}::int[]) as w(game_type, weight) on w.game_type = b.game_type
-      where b.member_id = ${memberId} and b.status = 'settled' and b.placed_at >= ${open[0]!.granted_at}`.execute(
-      tx,
-    );
-    const done = BigInt(rows[0]?.done ?? 0);
-    const required = open.reduce((s, g) => s + BigInt(g.required), 0n);
-    const left = required - done;
-    if (left <= 0n && !tx.isTransaction) {
-      await db
-        .updateTable('bonus_grant')
-        .set({ status: 'met', closed_at: new Date() })
-        .where(
-          'id',
-          'in',
-          open.map((g) => g.id),
-        )
-        .where('status', '=', 'open')
-        .execute();
-    }
-    return { left: left > 0n ? left : 0n, done, required };
   }
 
   const grantOut = (g: GrantRow, brand: Brand, title: string) => ({
@@ -203,16 +126,7 @@ export function createPromotions(deps: {
   };
 
   const mainBalance = async (tx: Db, memberId: string) =>
-    BigInt(
-      (
-        await tx
-          .selectFrom('ledger_account')
-          .select('balance')
-          .where('owner_id', '=', memberId)
-          .where('kind', '=', 'main')
-          .executeTakeFirst()
-      )?.balance ?? 0,
-    );
+    BigInt((await repo.mainBalance(tx, memberId))?.balance ?? 0);
 
   return {
     settings: promotionsSettings,
@@ -235,19 +149,9 @@ export function createPromotions(deps: {
       // The member's claims, read once: `promotion:period` (first deposit: `once`; the others: a day).
       const claimed = new Set(
         memberId
-          ? (
-              await db
-                .selectFrom('bonus_grant')
-                .select(['promotion_id', 'period'])
-                .where('member_id', '=', memberId)
-                .where((w) =>
-                  w.or([
-                    w('period', '=', 'once'),
-                    w('granted_at', '>=', new Date(now.getTime() - 2 * 86_400_000)),
-                  ]),
-                )
-                .execute()
-            ).map((g) => `${g.promotion_id}:${g.period}`)
+          ? (await repo.recentClaims(db, memberId, new Date(now.getTime() - 2 * 86_400_000))).map(
+              (g) => `${g.promotion_id}:${g.period}`,
+            )
           : [],
       );
       const applied = memberId ? await deps.applications.byPromotion(memberId) : new Map();
@@ -328,19 +232,15 @@ export function createPromotions(deps: {
             tx,
           );
           const required = (e.amount * BigInt(Math.round(p.wagering * 100))) / 100n;
-          const grant = await tx
-            .insertInto('bonus_grant')
-            .values({
-              merchant_id: brand.id,
-              member_id: memberId,
-              promotion_id: p.id,
-              period: e.period,
-              amount: e.amount,
-              required,
-              ledger_transaction_id: posting.transactionId,
-            })
-            .returningAll()
-            .executeTakeFirstOrThrow();
+          const grant = await repo.insertGrant(tx, {
+            merchant_id: brand.id,
+            member_id: memberId,
+            promotion_id: p.id,
+            period: e.period,
+            amount: e.amount,
+            required,
+            ledger_transaction_id: posting.transactionId,
+          });
           return { grant, balance: posting.entries.find((x) => x.accountId === main.id)!.balanceAfter! };
         });
         const t = await turnover(db, brand, memberId);
@@ -363,13 +263,7 @@ export function createPromotions(deps: {
     /** The member's bonuses and the turnover left before a withdrawal. */
     async status(brand: Brand, memberId: string, language: string) {
       const t = await turnover(db, brand, memberId);
-      const rows = await db
-        .selectFrom('bonus_grant')
-        .selectAll()
-        .where('member_id', '=', memberId)
-        .orderBy('id', 'desc')
-        .limit(50)
-        .execute();
+      const rows = await repo.latestGrants(db, memberId);
       const scale = brand.currencyScale;
       return {
         list: rows.map((g) => grantOut(g, brand, titleOf(brand, g.promotion_id, language))),
@@ -387,13 +281,7 @@ export function createPromotions(deps: {
     /** Gives up an open bonus: its amount (as far as the wallet holds it) goes back. */
     async forfeit(brand: Brand, memberId: string, grantId: string, language: string) {
       const out = await ledger.transaction(async (tx) => {
-        const g = await tx
-          .selectFrom('bonus_grant')
-          .selectAll()
-          .where('id', '=', grantId)
-          .where('member_id', '=', memberId)
-          .forUpdate()
-          .executeTakeFirst();
+        const g = await repo.lockGrant(tx, memberId, grantId);
         if (!g) throw new AppError('not.found');
         if (g.status !== 'open') throw new AppError('request.state', { status: g.status });
         const main = await ledger.memberAccount(tx, brand.id, memberId, 'main', 'MAIN', brand.currency);
@@ -419,12 +307,7 @@ export function createPromotions(deps: {
           );
           balance = posting.entries.find((x) => x.accountId === main.id)!.balanceAfter!;
         }
-        const row = await tx
-          .updateTable('bonus_grant')
-          .set({ status: 'forfeited', closed_at: new Date() })
-          .where('id', '=', g.id)
-          .returningAll()
-          .executeTakeFirstOrThrow();
+        const row = await repo.markForfeited(tx, g.id);
         return { row, balance };
       });
       const t = await turnover(db, brand, memberId);

@@ -1,8 +1,8 @@
 import { afterAll, afterEach, beforeAll, expect } from 'vitest';
 import type { Config } from '../../config.js';
-import { type TestApp, buildTestApp } from '../../test/build-test-app.js';
-import { checkLedger } from '../ledger/ledger.check.js';
-import { TEAM_PASSWORD, addMember } from '../agent/agent.test-support.js';
+import { type TestApp, buildTestApp } from '../build-test-app.js';
+import { checkLedger } from '../../modules/ledger/index.js';
+import { TEAM_PASSWORD, addMember } from '../../modules/agent/agent.test-support.js';
 
 /**
  * The rewards tests' app: the real application on a fresh database with the demo brand, handed to

@@ -3,38 +3,22 @@ import {
   type RedEnvelopeSendBody,
   agentTypes,
   redRainSettingsSchema,
-  trialTypes,
 } from '@arcadia/contract';
-import { type Kysely, type Transaction, sql } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { AppError } from '../../lib/app-error.js';
 import type { Clock } from '../../lib/clock.js';
 import { settingToMinor, toMajor, toMinor } from '../../lib/money.js';
-import type { Brand } from '../brand/brand.service.js';
-import type { LedgerService } from '../ledger/ledger.service.js';
-import { isUniqueViolation } from '../member/member.service.js';
+import type { Brand } from '../brand/index.js';
+import type { LedgerService } from '../ledger/index.js';
+import { isUniqueViolation } from '../member/index.js';
 import type { RealtimeHub } from '../realtime/index.js';
-import { splitEnvelope } from './red-envelope.split.js';
+import { splitEnvelope } from './rewards.red-envelope-split.js';
+import * as repo from './rewards.red-envelopes.repository.js';
+import type { EnvelopeRow } from './rewards.red-envelopes.repository.js';
 
 /** Members told about a new envelope at most (a team can be large; the list shows it anyway). */
 const ANNOUNCE_MAX = 5_000;
-
-interface EnvelopeRow {
-  id: string;
-  sender: string;
-  sender_id: string | null;
-  message: string;
-  split: 'equal' | 'lucky';
-  target: 'direct' | 'team' | 'brand';
-  total: string;
-  share_count: number;
-  grabbed: number;
-  grabbed_amount: string;
-  status: 'open' | 'empty' | 'expired';
-  expires_at: Date | string;
-  created_at: Date | string;
-  mine: string | null;
-}
 
 /**
  * Red envelopes (docs/rewards.md): an agent's envelope to its direct downlines or team — the total
@@ -67,16 +51,6 @@ export function createRedEnvelopes(deps: {
     mine: r.mine === null ? null : toMajor(r.mine, scale),
   });
 
-  /** Envelopes with their grab counts; `memberId` adds what that member grabbed. */
-  const select = (tx: Kysely<Database> | Transaction<Database>, memberId: string | null) =>
-    sql<EnvelopeRow>`
-      select e.id, coalesce(s.account, b.name) as sender, e.sender_id, e.message, e.split, e.target, e.total, e.share_count, e.status,
-        e.expires_at, e.created_at,
-        (select count(*) from red_envelope_share x where x.envelope_id = e.id and x.member_id is not null)::int as grabbed,
-        (select coalesce(sum(x.amount), 0) from red_envelope_share x where x.envelope_id = e.id and x.member_id is not null) as grabbed_amount,
-        ${memberId ? sql`(select x.amount from red_envelope_share x where x.envelope_id = e.id and x.member_id = ${memberId})` : sql`null`} as mine
-      from red_envelope e left join member s on s.id = e.sender_id join merchant b on b.id = e.merchant_id`;
-
   /** Whether the member is one the envelope is for: in the sender's team (direct: one level down). */
   async function eligible(
     tx: Transaction<Database>,
@@ -85,25 +59,10 @@ export function createRedEnvelopes(deps: {
   ) {
     // The brand's rain: every active, non-trial member of the brand.
     if (envelope.sender_id === null) {
-      const m = await tx
-        .selectFrom('member')
-        .select('id')
-        .where('id', '=', memberId)
-        .where('merchant_id', '=', envelope.merchant_id)
-        .where('type', 'not in', [...trialTypes])
-        .where('status', '=', 'active')
-        .executeTakeFirst();
+      const m = await repo.findActiveRealMember(tx, envelope.merchant_id, memberId);
       return !!m;
     }
-    const row = await tx
-      .selectFrom('member_tree as t')
-      .innerJoin('member as m', 'm.id', 't.descendant_id')
-      .select('t.depth')
-      .where('t.ancestor_id', '=', envelope.sender_id)
-      .where('t.descendant_id', '=', memberId)
-      .where('t.depth', '>=', 1)
-      .where('m.type', 'not in', [...trialTypes])
-      .executeTakeFirst();
+    const row = await repo.teamDepth(tx, envelope.sender_id, memberId);
     return !!row && (envelope.target === 'team' || row.depth === 1);
   }
 
@@ -113,21 +72,12 @@ export function createRedEnvelopes(deps: {
       if (!(agentTypes as readonly number[]).includes(member.type)) throw new AppError('error_not_agent');
       const total = toMinor(body.total, brand.currencyScale, 'total');
       if (total < BigInt(body.count)) throw new AppError('red_envelope.too_small');
-      const existing = await db
-        .selectFrom('red_envelope')
-        .select('id')
-        .where('sender_id', '=', member.id)
-        .where('request_id', '=', body.requestId)
-        .executeTakeFirst();
-      const depth = body.target === 'direct' ? sql`t.depth = 1` : sql`t.depth >= 1`;
+      const existing = await repo.findByRequest(db, member.id, body.requestId);
       const created = existing
         ? { id: existing.id, recipients: [] as string[] }
         : await ledger
             .transaction(async (tx) => {
-              const { rows: recipients } = await sql<{ id: string }>`
-                select m.id from member_tree t join member m on m.id = t.descendant_id
-                where t.ancestor_id = ${member.id} and ${depth} and m.type <> all(${[...trialTypes]}::int[])
-                  and m.status = 'active'`.execute(tx);
+              const recipients = await repo.recipients(tx, member.id, body.target);
               if (recipients.length === 0) throw new AppError('red_envelope.no_recipients');
               const escrow = await ledger.systemAccount(tx, brand.id, 'red_envelope_escrow', brand.currency);
               const main = await ledger.memberAccount(
@@ -157,39 +107,25 @@ export function createRedEnvelopes(deps: {
                 },
                 tx,
               );
-              const envelope = await tx
-                .insertInto('red_envelope')
-                .values({
-                  merchant_id: brand.id,
-                  sender_id: member.id,
-                  request_id: body.requestId,
-                  target: body.target,
-                  split: body.split,
-                  message: body.message,
-                  total,
-                  share_count: body.count,
-                  send_transaction_id: posting.transactionId,
-                  expires_at: new Date(deps.clock.now().getTime() + body.expiresInHours * 3_600_000),
-                })
-                .returning('id')
-                .executeTakeFirstOrThrow();
+              const envelope = await repo.insertEnvelope(tx, {
+                merchant_id: brand.id,
+                sender_id: member.id,
+                request_id: body.requestId,
+                target: body.target,
+                split: body.split,
+                message: body.message,
+                total,
+                share_count: body.count,
+                send_transaction_id: posting.transactionId,
+                expires_at: new Date(deps.clock.now().getTime() + body.expiresInHours * 3_600_000),
+              });
               const shares = splitEnvelope(total, body.count, body.split);
-              await sql`
-                insert into red_envelope_share (envelope_id, idx, amount)
-                select ${envelope.id}, x.i, x.a
-                from unnest(${shares.map((_s, i) => i)}::int[], ${shares.map(String)}::bigint[]) as x(i, a)`.execute(
-                tx,
-              );
+              await repo.insertShares(tx, envelope.id, shares);
               return { id: envelope.id, recipients: recipients.map((r) => String(r.id)) };
             })
             .catch(async (err: unknown) => {
               // A parallel twin of this request sent it first: answer with that envelope.
-              const twin = await db
-                .selectFrom('red_envelope')
-                .select('id')
-                .where('sender_id', '=', member.id)
-                .where('request_id', '=', body.requestId)
-                .executeTakeFirst();
+              const twin = await repo.findByRequest(db, member.id, body.requestId);
               if (
                 twin &&
                 (isUniqueViolation(err, 'red_envelope_sender_id_request_id_key') || err instanceof AppError)
@@ -197,37 +133,23 @@ export function createRedEnvelopes(deps: {
                 return { id: twin.id, recipients: [] as string[] };
               throw err;
             });
-      const { rows } = await sql<EnvelopeRow>`${select(db, null)} where e.id = ${created.id}`.execute(db);
-      const envelope = out(rows[0]!, brand.currencyScale);
+      const envelope = out((await repo.envelopeById(db, created.id, null))!, brand.currencyScale);
       const hub = deps.hub();
       if (hub)
         for (const id of created.recipients.slice(0, ANNOUNCE_MAX))
           hub.toMember(id, 'envelope.new', envelope);
-      const main = await db
-        .selectFrom('ledger_account')
-        .select('balance')
-        .where('owner_id', '=', member.id)
-        .where('kind', '=', 'main')
-        .executeTakeFirst();
+      const main = await repo.mainBalance(db, member.id);
       return { envelope, balance: toMajor(main?.balance ?? '0', brand.currencyScale) };
     },
 
     async sent(brand: Brand, memberId: string) {
-      const { rows } = await sql<EnvelopeRow>`${select(db, null)} where e.sender_id = ${memberId}
-        order by e.id desc limit 50`.execute(db);
+      const rows = await repo.sentBy(db, memberId);
       return { list: rows.map((r) => out(r, brand.currencyScale)) };
     },
 
     /** Open envelopes of the member's uplines it may grab, and the ones it grabbed in the last days. */
     async list(brand: Brand, memberId: string) {
-      const { rows } = await sql<EnvelopeRow>`${select(db, memberId)}
-        left join member_tree t on t.ancestor_id = e.sender_id and t.descendant_id = ${memberId} and t.depth >= 1
-        where ((e.sender_id is null and e.merchant_id = ${brand.id})
-               or (t.descendant_id is not null and (e.target = 'team' or t.depth = 1)))
-          and ((e.status = 'open' and e.expires_at > ${deps.clock.now()})
-               or exists (select 1 from red_envelope_share x where x.envelope_id = e.id and x.member_id = ${memberId}
-                          and x.grabbed_at > now() - interval '7 days'))
-        order by e.id desc limit 50`.execute(db);
+      const rows = await repo.visibleTo(db, brand.id, memberId, deps.clock.now());
       return { list: rows.map((r) => out(r, brand.currencyScale)) };
     },
 
@@ -235,35 +157,16 @@ export function createRedEnvelopes(deps: {
     async grab(brand: Brand, memberId: string, envelopeId: string) {
       try {
         const done = await ledger.transaction(async (tx) => {
-          const e = await tx
-            .selectFrom('red_envelope')
-            .select(['id', 'sender_id', 'target', 'status', 'expires_at', 'merchant_id'])
-            .where('id', '=', envelopeId)
-            .where('merchant_id', '=', brand.id)
-            .executeTakeFirst();
+          const e = await repo.findForGrab(tx, brand.id, envelopeId);
           if (!e || !(await eligible(tx, e, memberId))) throw new AppError('red_envelope.unknown');
           if (e.status === 'expired' || new Date(e.expires_at) <= deps.clock.now())
             throw new AppError('red_envelope.expired');
           // One attempt per member and envelope at a time: a member's parallel grabs wait here, then
           // find their share taken, instead of holding other shares that others would skip.
-          await sql`select pg_advisory_xact_lock(hashtext('red-envelope'), hashtext(${`${envelopeId}:${memberId}`}))`.execute(
-            tx,
-          );
-          const mine = await tx
-            .selectFrom('red_envelope_share')
-            .select('idx')
-            .where('envelope_id', '=', envelopeId)
-            .where('member_id', '=', memberId)
-            .executeTakeFirst();
+          await repo.lockGrabAttempt(tx, envelopeId, memberId);
+          const mine = await repo.findMemberShare(tx, envelopeId, memberId);
           if (mine) throw new AppError('red_envelope.grabbed');
-          const { rows } = await sql<{ idx: number; amount: string }>`
-            update red_envelope_share s set member_id = ${memberId}, grabbed_at = now()
-            where (s.envelope_id, s.idx) = (
-              select envelope_id, idx from red_envelope_share
-              where envelope_id = ${envelopeId} and member_id is null
-              order by idx limit 1 for update skip locked)
-            returning s.idx, s.amount`.execute(tx);
-          const share = rows[0];
+          const share = await repo.takeNextShare(tx, envelopeId, memberId);
           if (!share) throw new AppError('red_envelope.empty');
           const amount = BigInt(share.amount);
           const escrow = await ledger.systemAccount(tx, brand.id, 'red_envelope_escrow', brand.currency);
@@ -283,17 +186,14 @@ export function createRedEnvelopes(deps: {
             },
             tx,
           );
-          await sql`update red_envelope_share set ledger_transaction_id = ${posting.transactionId}
-                    where envelope_id = ${envelopeId} and idx = ${share.idx}`.execute(tx);
+          await repo.setShareTransaction(tx, envelopeId, share.idx, posting.transactionId);
           return { amount, balance: posting.entries.find((x) => x.accountId === main.id)!.balanceAfter! };
         });
-        const { rows } = await sql<EnvelopeRow>`${select(db, memberId)} where e.id = ${envelopeId}`.execute(
-          db,
-        );
+        const row = await repo.envelopeById(db, envelopeId, memberId);
         return {
           amount: toMajor(done.amount, brand.currencyScale),
           balance: toMajor(done.balance, brand.currencyScale),
-          envelope: out(rows[0]!, brand.currencyScale),
+          envelope: out(row!, brand.currencyScale),
         };
       } catch (err) {
         // Two grabs of one member raced: the unique index let one through.
@@ -319,13 +219,7 @@ export function createRedEnvelopes(deps: {
         const end = start + slot.minutes * 60_000;
         if (now.getTime() < start || now.getTime() >= end) continue;
         const requestId = `rain:${day}:${slot.at}`;
-        const exists = await db
-          .selectFrom('red_envelope')
-          .select('id')
-          .where('merchant_id', '=', brand.id)
-          .where('request_id', '=', requestId)
-          .where('sender_id', 'is', null)
-          .executeTakeFirst();
+        const exists = await repo.findRain(db, brand.id, requestId);
         if (exists) continue;
         const total = settingToMinor(slot.total, brand.currencyScale);
         if (total < BigInt(slot.shares)) continue;
@@ -347,29 +241,20 @@ export function createRedEnvelopes(deps: {
               },
               tx,
             );
-            const envelope = await tx
-              .insertInto('red_envelope')
-              .values({
-                merchant_id: brand.id,
-                sender_id: null,
-                request_id: requestId,
-                target: 'brand',
-                split: 'lucky',
-                message: slot.message,
-                total,
-                share_count: slot.shares,
-                send_transaction_id: posting.transactionId,
-                expires_at: new Date(end),
-              })
-              .returning('id')
-              .executeTakeFirstOrThrow();
+            const envelope = await repo.insertEnvelope(tx, {
+              merchant_id: brand.id,
+              sender_id: null,
+              request_id: requestId,
+              target: 'brand',
+              split: 'lucky',
+              message: slot.message,
+              total,
+              share_count: slot.shares,
+              send_transaction_id: posting.transactionId,
+              expires_at: new Date(end),
+            });
             const shares = splitEnvelope(total, slot.shares, 'lucky');
-            await sql`
-              insert into red_envelope_share (envelope_id, idx, amount)
-              select ${envelope.id}, x.i, x.a
-              from unnest(${shares.map((_s, i) => i)}::int[], ${shares.map(String)}::bigint[]) as x(i, a)`.execute(
-              tx,
-            );
+            await repo.insertShares(tx, envelope.id, shares);
             return envelope.id;
           });
         } catch (err) {
@@ -379,38 +264,21 @@ export function createRedEnvelopes(deps: {
           throw err;
         }
         made += 1;
-        const { rows } = await sql<EnvelopeRow>`${select(db, null)} where e.id = ${id}`.execute(db);
-        deps.hub()?.toBrand(brand.id, 'envelope.new', out(rows[0]!, brand.currencyScale));
+        const row = await repo.envelopeById(db, id, null);
+        deps.hub()?.toBrand(brand.id, 'envelope.new', out(row!, brand.currencyScale));
       }
       return made;
     },
 
     /** The expiry job: what is left of expired envelopes goes back to their senders. */
     async expire(brand: Brand) {
-      const due = await db
-        .selectFrom('red_envelope')
-        .select(['id', 'sender_id'])
-        .where('merchant_id', '=', brand.id)
-        .where('status', '=', 'open')
-        .where('expires_at', '<=', deps.clock.now())
-        .orderBy('id')
-        .limit(500)
-        .execute();
+      const due = await repo.dueForExpiry(db, brand.id, deps.clock.now());
       let refunded = 0;
       for (const e of due) {
         await ledger.transaction(async (tx) => {
-          const { rows } = await sql<{ id: string }>`
-            update red_envelope set status = 'expired' where id = ${e.id} and status = 'open' returning id`.execute(
-            tx,
-          );
-          if (rows.length === 0) return;
+          if (!(await repo.markExpired(tx, e.id))) return;
           // Shares not grabbed are locked first, so a grab racing the expiry waits, then finds none free.
-          const { rows: left } = await sql<{ amount: string }>`
-            select coalesce(sum(amount), 0) as amount from (
-              select amount from red_envelope_share where envelope_id = ${e.id} and member_id is null for update) x`.execute(
-            tx,
-          );
-          const amount = BigInt(left[0]?.amount ?? 0);
+          const amount = BigInt((await repo.lockUngrabbedAmount(tx, e.id)) ?? 0);
           if (amount === 0n) return;
           const escrow = await ledger.systemAccount(tx, brand.id, 'red_envelope_escrow', brand.currency);
           // A member's envelope goes back to its wallet; the brand's rain to the promotions expense.
@@ -433,9 +301,7 @@ export function createRedEnvelopes(deps: {
             },
             tx,
           );
-          await sql`update red_envelope set refund_transaction_id = ${posting.transactionId} where id = ${e.id}`.execute(
-            tx,
-          );
+          await repo.setRefundTransaction(tx, e.id, posting.transactionId);
           refunded += 1;
         });
       }
