@@ -69,7 +69,7 @@ async function measure(dataDir, { requests, connections, seed }) {
   const { allRoutes } = await tsImport('@arcadia/contract', here);
   const { allCases, keepBrandOpen } = await tsImport('../apps/server/src/test/fuzz/cases.ts', here);
   const { FuzzSession, FuzzStats } = await tsImport('../apps/server/src/test/fuzz/session.ts', here);
-  const { demoAccounts } = await tsImport('../apps/server/src/db/seeds/seed.ts', here);
+  const { demoAccounts } = await tsImport('../apps/server/src/seeds/seed.ts', here);
 
   // TRUST_PROXY: the cases' client addresses arrive as X-Forwarded-For, spreading the per-IP
   // throttles as the test's `remoteAddress` does.

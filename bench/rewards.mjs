@@ -22,7 +22,7 @@ const OPS_API_KEY = 'bench-rewards-operator-key-0001';
 const TARGET_DAILY_MS = 10_000;
 /** Members grabbing one red envelope at once. */
 const GRABBERS = 1_000;
-/** The demo brand's rates in millionths (apps/server/src/db/seeds/brands/demo.ts). */
+/** The demo brand's rates in millionths (apps/server/src/seeds/brands/demo.ts). */
 const RATES = { RNG: 8000, FISH: 8000, LIVE: 5000, PVP: 5000 };
 
 /** @param {string[]} args */

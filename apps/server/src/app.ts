@@ -58,7 +58,7 @@ import { createVendorSecrets } from './modules/vendors/vendor-secret.js';
 import { registerVendorRoutes } from './modules/vendors/vendor.routes.js';
 import { registerHouse } from './modules/house/house.routes.js';
 import { createDemoPlay, demoPlayEnabled } from './modules/house/house.demo-play.js';
-import { demoAccounts } from './db/seeds/seed.js';
+import { demoAccounts } from './seeds/seed.js';
 import { createVendorWalletService } from './modules/vendors/vendor-wallet.service.js';
 import { registerRecordRoutes } from './modules/records/records.routes.js';
 import { createRealtimeModule } from './modules/realtime/index.js';

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { buildApp } from './app.js';
 import { loadConfig } from './config.js';
 import { MigrationError, migrateToLatest } from './db/migrate.js';
-import { demoAccounts, seed } from './db/seeds/seed.js';
+import { demoAccounts, seed } from './seeds/seed.js';
 import { openBus, openDatabase } from './runtime.js';
 
 const started = performance.now();

@@ -1,6 +1,6 @@
 import { loadConfig } from '../config.js';
 import { migrateToLatest } from '../db/migrate.js';
-import { seed } from '../db/seeds/seed.js';
+import { seed } from '../seeds/seed.js';
 import { openDatabase } from '../runtime.js';
 
 const config = loadConfig();

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { type App, buildApp } from '../app.js';
 import { type Config, loadConfig } from '../config.js';
 import { migrateToLatest } from '../db/migrate.js';
-import { seed } from '../db/seeds/seed.js';
+import { seed } from '../seeds/seed.js';
 import { createLocalBus } from '../lib/invalidation-bus.js';
 import { encryptBodyForTest } from '../lib/body-crypto.js';
 import { createTestDatabase } from './test-database.js';

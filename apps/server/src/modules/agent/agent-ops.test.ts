@@ -1,7 +1,7 @@
 import { type AgentTreeNode, memberTypes } from '@arcadia/contract';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { demoBrand } from '../../db/seeds/brands/demo.js';
+import { demoBrand } from '../../seeds/brands/demo.js';
 import { TEST_OPS_KEY, type TestApp, buildTestApp } from '../../test/build-test-app.js';
 import { createBrandRepository } from '../brand/brand.repository.js';
 import { addBet, addMember, postMoney, refreshTeamRollups } from './agent.test-support.js';

@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrateToLatest } from '../../db/migrate.js';
-import { seed } from '../../db/seeds/seed.js';
+import { seed } from '../../seeds/seed.js';
 import { createLocalBus } from '../../lib/invalidation-bus.js';
 import { createTestDatabase } from '../../test/test-database.js';
 import { type Brand, createBrandService } from '../brand/brand.service.js';

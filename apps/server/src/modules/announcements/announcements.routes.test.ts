@@ -1,7 +1,7 @@
 import type { Announcements } from '@arcadia/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { demoAnnouncements } from '../../db/seeds/brands/demo.catalogue.js';
-import { seed } from '../../db/seeds/seed.js';
+import { demoAnnouncements } from '../../seeds/brands/demo.catalogue.js';
+import { seed } from '../../seeds/seed.js';
 import { TEST_OPS_KEY, type TestApp, buildTestApp } from '../../test/build-test-app.js';
 
 let t: TestApp;

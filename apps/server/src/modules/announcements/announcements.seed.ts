@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
-import type { SeedAnnouncement } from '../../db/seeds/brands/demo.catalogue.js';
+import type { SeedAnnouncement } from '../../seeds/brands/demo.catalogue.js';
 import { artPaths } from '../catalogue/art.js';
 
 const DAY_MS = 86_400_000;

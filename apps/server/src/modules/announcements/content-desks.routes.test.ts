@@ -1,6 +1,6 @@
 import type { Announcements, LobbyGame } from '@arcadia/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { demoBrand } from '../../db/seeds/brands/demo.js';
+import { demoBrand } from '../../seeds/brands/demo.js';
 import { TEST_OPS_KEY, type TestApp, buildTestApp } from '../../test/build-test-app.js';
 import { createBrandRepository } from '../brand/brand.repository.js';
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../../db/database.js';
 import { migrateToLatest } from '../../db/migrate.js';
-import { seed } from '../../db/seeds/seed.js';
+import { seed } from '../../seeds/seed.js';
 import { createLocalBus, createRedisBus } from '../../lib/invalidation-bus.js';
 import { createTestDatabase } from '../../test/test-database.js';
 import { createBrandRepository } from './brand.repository.js';

@@ -1,7 +1,7 @@
 import { type LobbyGame, memberTypes } from '@arcadia/contract';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { demoGames } from '../../db/seeds/brands/demo.catalogue.js';
+import { demoGames } from '../../seeds/brands/demo.catalogue.js';
 import { TEST_OPS_KEY, type TestApp, buildTestApp } from '../../test/build-test-app.js';
 import { createMemberRepository } from '../member/member.repository.js';
 import { createMemberService } from '../member/member.service.js';

@@ -1,6 +1,6 @@
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../../db/schema.js';
-import type { SeedGame, SeedVendor } from '../../db/seeds/brands/demo.catalogue.js';
+import type { SeedGame, SeedVendor } from '../../seeds/brands/demo.catalogue.js';
 
 /**
  * Seeds a brand's catalogue from code. New studios and games are added; existing rows follow the

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedDemoPlayers } from '../../db/seeds/brands/demo.players.js';
-import { demoAccounts } from '../../db/seeds/seed.js';
+import { seedDemoPlayers } from '../../seeds/brands/demo.players.js';
+import { demoAccounts } from '../../seeds/seed.js';
 import { type TestApp, buildTestApp } from '../../test/build-test-app.js';
 import { createSessionRepository } from '../auth/session.repository.js';
 import { createSessionService } from '../auth/session.service.js';

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
-import { demoPlayers, seedDemoPlayers } from '../../db/seeds/brands/demo.players.js';
+import { demoPlayers, seedDemoPlayers } from '../../seeds/brands/demo.players.js';
 import type { Job } from '../../jobs/job-runner.js';
 import type { SessionService } from '../auth/session.service.js';
 import type { Brand, BrandService } from '../brand/brand.service.js';
@@ -14,11 +14,11 @@ import type { Brand, BrandService } from '../brand/brand.service.js';
  * house vendor's signed wallet callbacks, the ledger and the bet rollups. Nothing is written
  * into a table here.
  *
- * The job's first run makes them (db/seeds/brands/demo.players.ts); on first start they play a week's worth of rounds (`WEEK_ROUNDS` each, a few "days" of one
+ * The job's first run makes them (seeds/brands/demo.players.ts); on first start they play a week's worth of rounds (`WEEK_ROUNDS` each, a few "days" of one
  * game each); after that the job plays a round or two of one of them at each run.
  */
 
-export { demoPlayers } from '../../db/seeds/brands/demo.players.js';
+export { demoPlayers } from '../../seeds/brands/demo.players.js';
 /** Rounds each demo player plays for the "past week" on first start. */
 export const WEEK_ROUNDS = 35;
 /** Rounds in one sitting (one launch) of the past week. */
@@ -59,7 +59,7 @@ export interface DemoPlayDeps {
   brands: BrandService;
   /** The demo brand's code. */
   merchant: string;
-  /** The demo agent the players are made under (db/seeds/seed.ts). */
+  /** The demo agent the players are made under (seeds/seed.ts). */
   agent: { account: string; password: string };
   /** Rounds of the past week per player (tests shorten it). */
   weekRounds?: number;

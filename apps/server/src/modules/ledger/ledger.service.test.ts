@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { DatabaseHandle } from '../../db/database.js';
 import { migrateToLatest } from '../../db/migrate.js';
-import { seed } from '../../db/seeds/seed.js';
+import { seed } from '../../seeds/seed.js';
 import { createTestDatabase } from '../../test/test-database.js';
 import { memberId } from '../../test/factories.js';
 import { checkLedger } from './ledger.check.js';

@@ -1,8 +1,8 @@
 import { type Endpoint, type EndpointName, endpoints } from '@arcadia/contract';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { demoAccounts } from '../../db/seeds/seed.js';
-import { demoBrand } from '../../db/seeds/brands/demo.js';
+import { demoAccounts } from '../../seeds/seed.js';
+import { demoBrand } from '../../seeds/brands/demo.js';
 import { isApiPath } from '../../plugins/errors.js';
 import { answersJsonOnly } from '../../plugins/security-headers.js';
 import { TEST_OPS_KEY, type TestApp, buildTestApp } from '../../test/build-test-app.js';

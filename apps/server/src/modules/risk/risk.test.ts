@@ -1,7 +1,7 @@
 import { riskFlagSchema, riskSettingsSchema } from '@arcadia/contract';
 import { sql } from 'kysely';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { demoBrand } from '../../db/seeds/brands/demo.js';
+import { demoBrand } from '../../seeds/brands/demo.js';
 import { encryptBodyForTest } from '../../lib/body-crypto.js';
 import { TEST_OPS_KEY, type TestApp, buildTestApp } from '../../test/build-test-app.js';
 import { addBet } from '../agent/agent.test-support.js';

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { demoBrand } from '../../db/seeds/brands/demo.js';
+import { demoBrand } from '../../seeds/brands/demo.js';
 import { type TestApp, buildTestApp } from '../../test/build-test-app.js';
 import { createBrandRepository } from '../brand/brand.repository.js';
 import { newMember } from '../payments/payments.test-support.js';

@@ -1,7 +1,7 @@
 import { socketPath } from '@arcadia/contract';
 import { type Socket, io } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { demoAccounts } from '../../db/seeds/seed.js';
+import { demoAccounts } from '../../seeds/seed.js';
 import { type TestApp, buildTestApp } from '../../test/build-test-app.js';
 import { newMember } from '../payments/payments.test-support.js';
 import { asOperator, clientId, newOperator, sendAsVisitor, startVisitor } from './support.test-support.js';

@@ -2,7 +2,7 @@ import { allRoutes } from '@arcadia/contract';
 import fc from 'fast-check';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { demoAccounts } from '../../db/seeds/seed.js';
+import { demoAccounts } from '../../seeds/seed.js';
 import { checkLedger } from '../../modules/ledger/ledger.check.js';
 import { TEST_OPS_KEY, type TestApp, buildTestApp } from '../build-test-app.js';
 import { type CaseOptions, callerKinds, keepBrandOpen, routeCases } from './cases.js';

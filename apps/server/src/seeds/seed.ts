@@ -1,20 +1,20 @@
 import { memberTypes } from '@arcadia/contract';
 import fs from 'node:fs';
 import type { Kysely } from 'kysely';
-import type { Database } from '../schema.js';
-import { createBrandRepository } from '../../modules/brand/brand.repository.js';
-import { type BrandFile, brandFileSchema } from '../../modules/brand/brand.settings.js';
-import { createMemberRepository } from '../../modules/member/member.repository.js';
-import { createMemberService } from '../../modules/member/member.service.js';
+import type { Database } from '../db/schema.js';
+import { createBrandRepository } from '../modules/brand/brand.repository.js';
+import { type BrandFile, brandFileSchema } from '../modules/brand/brand.settings.js';
+import { createMemberRepository } from '../modules/member/member.repository.js';
+import { createMemberService } from '../modules/member/member.service.js';
 import { demoBrand } from './brands/demo.js';
 import { seedDemoAgentTeam } from './brands/demo.agent-team.js';
 import { demoAnnouncements, demoGames, demoVendors } from './brands/demo.catalogue.js';
-import { seedCatalogue } from '../../modules/catalogue/catalogue.seed.js';
-import { appointHost, postMessage, setHostStatus } from '../../modules/chat/index.js';
-import { seedAnnouncements } from '../../modules/announcements/announcements.seed.js';
-import { createLedgerService } from '../../modules/ledger/ledger.service.js';
-import { createOperatorRepository } from '../../modules/operator/operator.repository.js';
-import { hashPassword } from '../../lib/password.js';
+import { seedCatalogue } from '../modules/catalogue/catalogue.seed.js';
+import { appointHost, postMessage, setHostStatus } from '../modules/chat/index.js';
+import { seedAnnouncements } from '../modules/announcements/announcements.seed.js';
+import { createLedgerService } from '../modules/ledger/ledger.service.js';
+import { createOperatorRepository } from '../modules/operator/operator.repository.js';
+import { hashPassword } from '../lib/password.js';
 
 export const demoAccounts = {
   agent: { account: 'demoagent', password: 'demo1234' },

@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { createTestDatabase } from '../../test/test-database.js';
-import { passwordHashParams, verifyPassword } from '../../lib/password.js';
-import type { DatabaseHandle } from '../database.js';
-import { migrateToLatest } from '../migrate.js';
+import { createTestDatabase } from '../test/test-database.js';
+import { passwordHashParams, verifyPassword } from '../lib/password.js';
+import type { DatabaseHandle } from '../db/database.js';
+import { migrateToLatest } from '../db/migrate.js';
 import { demoAccounts, seed } from './seed.js';
 
 let handle: DatabaseHandle | undefined;

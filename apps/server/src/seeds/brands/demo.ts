@@ -1,5 +1,5 @@
 import { promotionSettingSchema, whitelabelModuleIds } from '@arcadia/contract';
-import type { BrandFile } from '../../../modules/brand/brand.settings.js';
+import type { BrandFile } from '../../modules/brand/brand.settings.js';
 import { demoHelpTopics } from './demo.help.js';
 
 /**

@@ -1,9 +1,9 @@
 import { memberTypes } from '@arcadia/contract';
 import { type Kysely, sql } from 'kysely';
-import { hashPassword } from '../../../lib/password.js';
-import { createLedgerService } from '../../../modules/ledger/ledger.service.js';
-import { createMemberRepository } from '../../../modules/member/member.repository.js';
-import type { Database } from '../../schema.js';
+import { hashPassword } from '../../lib/password.js';
+import { createLedgerService } from '../../modules/ledger/ledger.service.js';
+import { createMemberRepository } from '../../modules/member/member.repository.js';
+import type { Database } from '../../db/schema.js';
 
 /**
  * A small team under the demo agent, so the demo agent centre has something to show: two

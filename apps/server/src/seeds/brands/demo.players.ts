@@ -1,9 +1,9 @@
 import { memberTypes } from '@arcadia/contract';
 import type { Kysely } from 'kysely';
-import { hashPassword } from '../../../lib/password.js';
-import { createLedgerService } from '../../../modules/ledger/ledger.service.js';
-import { createMemberRepository } from '../../../modules/member/member.repository.js';
-import type { Database } from '../../schema.js';
+import { hashPassword } from '../../lib/password.js';
+import { createLedgerService } from '../../modules/ledger/ledger.service.js';
+import { createMemberRepository } from '../../modules/member/member.repository.js';
+import type { Database } from '../../db/schema.js';
 
 /** The demo players, under the demo agent; they play the house games (modules/house/house.demo-play.ts). */
 export const demoPlayers = [
