@@ -10,7 +10,7 @@ import {
   postingsOf,
   sign,
   snapshot,
-} from './payments.test-support.js';
+} from '../../test/factories/payments.js';
 
 let t: TestApp;
 let member: Awaited<ReturnType<typeof newMember>>;

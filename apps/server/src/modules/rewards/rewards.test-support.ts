@@ -2,7 +2,7 @@ import { afterAll, afterEach, beforeAll, expect } from 'vitest';
 import type { Config } from '../../config.js';
 import { type TestApp, buildTestApp } from '../../test/build-test-app.js';
 import { checkLedger } from '../ledger/ledger.check.js';
-import { TEAM_PASSWORD, addMember } from '../agent/agent.test-support.js';
+import { TEAM_PASSWORD, addMember } from '../../test/factories/agent.js';
 
 /**
  * The rewards tests' app: the real application on a fresh database with the demo brand, handed to

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoBrand } from '../../db/seeds/brands/demo.js';
 import { TEST_OPS_KEY, type TestApp, buildTestApp } from '../../test/build-test-app.js';
 import { createBrandRepository } from '../brand/brand.repository.js';
-import { addBet, addMember, postMoney, refreshTeamRollups } from './agent.test-support.js';
+import { addBet, addMember, postMoney, refreshTeamRollups } from '../../test/factories/agent.js';
 
 /*
  * The back office's agent tree, moving a member or a team:
