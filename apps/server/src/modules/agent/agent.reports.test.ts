@@ -1,8 +1,8 @@
-import { agentRoutes, memberTypes } from '@arcadia/contract';
+import { memberTypes } from '@arcadia/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestApp, TEST_OPS_KEY, buildTestApp } from '../../test/build-test-app.js';
 import { fundMain } from '../../test/factories.js';
-import { checkLedger } from '../ledger/ledger.check.js';
+import { checkLedger } from '../ledger/index.js';
 import {
   TEAM_PASSWORD,
   addBet,

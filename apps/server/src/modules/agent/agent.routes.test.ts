@@ -1,15 +1,7 @@
 import { agentRoutes, memberTypes } from '@arcadia/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type TestApp, TEST_OPS_KEY, buildTestApp } from '../../test/build-test-app.js';
-import { fundMain } from '../../test/factories.js';
-import { checkLedger } from '../ledger/ledger.check.js';
-import {
-  TEAM_PASSWORD,
-  addBet,
-  addMember,
-  postMoney,
-  refreshTeamRollups,
-} from '../../test/factories/agent.js';
+import { type TestApp, buildTestApp } from '../../test/build-test-app.js';
+import { TEAM_PASSWORD, addMember } from '../../test/factories/agent.js';
 
 /*
  * Two agents with their own teams:
@@ -27,7 +19,6 @@ let t: TestApp;
 let merchantId: number;
 const ids: Record<string, string> = {};
 const tokens: Record<string, string> = {};
-const today = new Date().toISOString().slice(0, 10);
 
 beforeAll(async () => {
   t = await buildTestApp({ demo: true });

@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestApp, buildTestApp } from '../../test/build-test-app.js';
-import { checkLedger } from '../ledger/ledger.check.js';
+import { checkLedger } from '../ledger/index.js';
 import { fundedMember, vendorCaller } from '../../test/factories/bets.js';
 
 /*

@@ -23,8 +23,6 @@ import {
   headlineRate,
   kindEnabled,
   parseTerms,
-  ratesOf,
-  tiersOf,
   toContract,
   within,
 } from './contracts.terms.js';

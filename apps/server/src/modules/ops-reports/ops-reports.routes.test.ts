@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoBrand } from '../../db/seeds/brands/demo.js';
 import { TEST_OPS_KEY, type TestApp, buildTestApp } from '../../test/build-test-app.js';
 import { fundedMember, vendorCaller } from '../../test/factories/bets.js';
-import { createBrandRepository } from '../brand/brand.repository.js';
+import { createBrandRepository } from '../brand/index.js';
 import { createLedgerService } from '../ledger/ledger.service.js';
 import { csvCell, csvLine, safeFileName } from './csv.js';
 import { createReportsRepository } from './reports.repository.js';

@@ -10,7 +10,7 @@ import {
 import { AppError } from '../../lib/app-error.js';
 import type { Clock } from '../../lib/clock.js';
 import type { Brand, BrandService } from '../brand/index.js';
-import { type CsvCell, csvLine, major, safeFileName } from './csv.js';
+import { type CsvCell, csvLine, major } from './csv.js';
 import { type DayRange, type ReportsRepository, dayRuns, daysOf } from './reports.repository.js';
 
 const DAY_MS = 86_400_000;

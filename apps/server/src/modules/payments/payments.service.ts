@@ -1,5 +1,3 @@
-import type { Transaction } from 'kysely';
-import type { Database } from '../../db/schema.js';
 import { AppError } from '../../lib/app-error.js';
 import { toMajor, toMinor } from '../../lib/money.js';
 import type { Brand } from '../brand/index.js';
