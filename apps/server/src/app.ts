@@ -20,17 +20,9 @@ import { createMessenger } from './modules/verification/messenger.js';
 import { createVerificationRepository } from './modules/verification/verification.repository.js';
 import { createVerificationService } from './modules/verification/verification.service.js';
 import { createLedgerService } from './modules/ledger/ledger.service.js';
-import { registerWalletRoutes } from './modules/wallet/wallet.routes.js';
-import { createAgentAnnouncementOps } from './modules/agent/agent-announcements.ops.js';
-import { createAgentRepository } from './modules/agent/agent.repository.js';
-import { agentJobs } from './modules/agent/agent.jobs.js';
-import { registerAgentRoutes } from './modules/agent/agent.routes.js';
-import { createAgentService } from './modules/agent/agent.service.js';
-import { createWalletService } from './modules/wallet/wallet.service.js';
-import { createDemoGateway } from './modules/payments/demo-gateway.js';
-import { createPaymentsRepository } from './modules/payments/payments.repository.js';
-import { registerPaymentRoutes } from './modules/payments/payments.routes.js';
-import { createPaymentsService } from './modules/payments/payments.service.js';
+import { createAgentModule } from './modules/agent/index.js';
+import { createWalletModule } from './modules/wallet/index.js';
+import { createPaymentsModule } from './modules/payments/index.js';
 import { createBrandService } from './modules/brand/brand.service.js';
 import { registerHealthRoutes } from './modules/health/health.routes.js';
 import { createOperatorRepository } from './modules/operator/operator.repository.js';
@@ -47,13 +39,12 @@ import { VendorRegistry } from './modules/vendors/adapter.js';
 import { createCatalogueRepository } from './modules/catalogue/catalogue.repository.js';
 import { createCatalogueService } from './modules/catalogue/catalogue.service.js';
 import { registerCatalogueRoutes } from './modules/catalogue/catalogue.routes.js';
-import { createBetQueries } from './modules/bets/bets.service.js';
+import { createBetsModule } from './modules/bets/index.js';
 import { createAnnouncementsRepository } from './modules/announcements/announcements.repository.js';
 import { createAnnouncementsService } from './modules/announcements/announcements.service.js';
 import { registerAnnouncementRoutes } from './modules/announcements/announcements.routes.js';
 import { createContentModule } from './modules/announcements/content.js';
 import { createCredentialSealer, loadCredentialKey } from './modules/catalogue/vendor-credentials.js';
-import { createGameInfoResolver } from './modules/bets/game-info.js';
 import { createVendorSecrets } from './modules/vendors/vendor-secret.js';
 import { registerVendorRoutes } from './modules/vendors/vendor.routes.js';
 import { registerHouse } from './modules/house/house.routes.js';
@@ -65,6 +56,7 @@ import { createRealtimeModule } from './modules/realtime/index.js';
 import { createSupportModule } from './modules/support/index.js';
 import { createRecordsService } from './modules/records/records.service.js';
 import { createClock } from './lib/clock.js';
+import { createDomainEvents } from './lib/domain-events.js';
 import { createMetricsModule } from './modules/metrics/index.js';
 import { createContractsModule } from './modules/contracts/index.js';
 import { createLotteryModule } from './modules/lottery/index.js';
@@ -76,11 +68,9 @@ import { createOpsReportsModule } from './modules/ops-reports/index.js';
 import { createPvpModule } from './modules/pvp/index.js';
 import { createInboxModule } from './modules/inbox/index.js';
 import { createRewardsModule } from './modules/rewards/index.js';
-import { createDomainEvents } from './lib/domain-events.js';
 import { createPlayersModule } from './modules/players/index.js';
 import { uploadStoreFor } from './lib/upload-store.js';
 import { createRiskModule } from './modules/risk/index.js';
-import { createAgentOpsModule } from './modules/agent/agent-ops.js';
 
 export interface AppDeps {
   config: Config;
@@ -104,10 +94,10 @@ export async function buildApp(deps: AppDeps) {
   });
   // The schedules' clock: the wall clock, movable forward only with TEST_CLOCK=1 (src/lib/clock.ts).
   const clock = createClock({ settable: config.TEST_CLOCK });
-  const system = createSystemService({ repository: createSystemRepository(database.db), brands });
-  const db = database.db;
   // What one module tells the others happened (src/lib/domain-events.ts).
   const events = createDomainEvents();
+  const system = createSystemService({ repository: createSystemRepository(database.db), brands });
+  const db = database.db;
   const throttle = createThrottleService(createThrottleRepository(db));
   const messenger = createMessenger({
     db,
@@ -150,13 +140,9 @@ export async function buildApp(deps: AppDeps) {
   // The captcha test code is a demo convenience for automated tests; production never honours it.
   const captcha = createCaptchaService(db, { testCode: config.DEMO ? config.CAPTCHA_TEST_CODE : undefined });
   const auth = createAuthService({ members, sessions, sessionRepository, throttle, captcha, verification });
-  const wallet = createWalletService({ db, ledger, throttle });
-  // The demo gateway exists only in demo mode; its secret is generated when unset (one instance).
-  const gateway = config.DEMO
-    ? createDemoGateway(config.DEMO_GATEWAY_SECRET ?? randomBytes(32).toString('base64url'))
-    : null;
+  const wallet = createWalletModule({ db, ledger, throttle });
   // In-site messages (docs/inbox.md): built before payments, whose notices it delivers.
-  const inbox = createInboxModule({ db, hub: realtime.hub, throttle, log: app.log });
+  const inbox = createInboxModule({ db, brands, hub: realtime.hub, throttle, log: app.log });
   // Brands in the back office (docs/back-office.md "Brand"): create, edit, switch modules, audited.
   const brandModule = createBrandModule({
     db,
@@ -168,12 +154,15 @@ export async function buildApp(deps: AppDeps) {
   const responsible = createResponsibleModule({ db, brands, clock });
   // The back office's player desk (docs/back-office.md, "Players"): search, the 360° view, status.
   const players = createPlayersModule({ db, brands, sessions });
-  const payments = createPaymentsService({
+  const payments = createPaymentsModule({
     db,
     ledger,
     wallet,
-    repository: createPaymentsRepository(),
-    gateway,
+    brands,
+    // The demo gateway exists only in demo mode; its secret is generated when unset (one instance).
+    demoGatewaySecret: config.DEMO
+      ? (config.DEMO_GATEWAY_SECRET ?? randomBytes(32).toString('base64url'))
+      : null,
     notify: inbox.notices.payment,
     depositGuard: responsible.depositGuard,
     // A withdrawal waits for the turnover open bonuses ask for (the rewards module, built below).
@@ -188,7 +177,8 @@ export async function buildApp(deps: AppDeps) {
   });
   metrics.register(app);
   ledger.onBalance(() => metrics.posted());
-  const jobs = registerJobs(app, { db, config, brands, payments, onRun: metrics.jobRan });
+  const jobs = registerJobs(app, { db, config, onRun: metrics.jobRan });
+  for (const job of payments.jobs) jobs.register(job);
 
   const hooks = createRouteHooks({ config, brands, operators, sessions, keys });
 
@@ -221,12 +211,11 @@ export async function buildApp(deps: AppDeps) {
         deviceId: body.loginDeviceId ?? null,
       }),
   });
-  registerWalletRoutes(app, hooks, wallet);
-  const agent = createAgentService({ db, repository: createAgentRepository(db), members, wallet });
-  registerAgentRoutes(app, hooks, { agent, announcements: createAgentAnnouncementOps(db), brands });
-  for (const job of agentJobs({ db, brands, agent })) jobs.register(job);
-  // The back office's agent tree (docs/back-office.md): browse, search, move a member or a team.
-  createAgentOpsModule({ db, brands }).register(app, hooks);
+  wallet.register(app, hooks);
+  // Agents (docs/reports.md): the agent centre, the back office's agent tree and announcements.
+  const agent = createAgentModule({ db, brands, members, wallet, events });
+  agent.register(app, hooks);
+  for (const job of agent.jobs) jobs.register(job);
   // The risk desk (docs/back-office.md): flags raised by a scan of new rows, and their review queue.
   const risk = createRiskModule({ db, brands });
   risk.register(app, hooks);
@@ -236,19 +225,20 @@ export async function buildApp(deps: AppDeps) {
     db,
     ledger,
     brands,
-    hub: () => realtime?.hub,
-    refreshRollups: (brand, daysBack) => agent.refreshRollups(brand, daysBack),
+    hub: realtime.hub,
+    events,
     clock,
   });
   contracts.register(app, hooks);
   for (const job of contracts.jobs) jobs.register(job);
-  await registerPaymentRoutes(app, hooks, { payments, brands, gateway });
+  await payments.register(app, hooks);
   // Seamless vendor wallet callbacks (/vendor/<code>/<op>); bets, rollups (docs/vendor-protocol.md).
   const vendorSecrets = createVendorSecrets(db);
+  const bets = createBetsModule({ db });
   const vendorWallet = createVendorWalletService({
     db,
     ledger,
-    games: createGameInfoResolver(db),
+    games: bets.games,
     embedded: database.kind === 'pglite',
   });
   await registerVendorRoutes(app, hooks, { wallet: vendorWallet, secrets: vendorSecrets });
@@ -323,7 +313,7 @@ export async function buildApp(deps: AppDeps) {
       brands,
       merchant: config.DEFAULT_MERCHANT,
       agent: demoAccounts.agent,
-      afterWeek: (brand) => agent.refreshRollups(brand, 1),
+      afterWeek: (brand) => events.emit('rollups.stale', { brand, daysBack: 1 }),
     });
     jobs.register(demoPlay.job);
     app.addHook('preClose', async () => demoPlay.stop());
@@ -338,12 +328,11 @@ export async function buildApp(deps: AppDeps) {
     ),
   });
   // `openRound`: the bets module's open-round lookup, for adapters with `singleOpenRound`.
-  const bets = createBetQueries(db);
   registerCatalogueRoutes(app, hooks, {
     catalogue,
     vendors,
     brands,
-    openRound: (input) => bets.hasOpenRound(input),
+    openRound: (input) => bets.queries.hasOpenRound(input),
     mayPlay: (memberId) => assertMayPlay(db, memberId, clock.now()),
   });
   const announcements = createAnnouncementsService({
@@ -359,7 +348,7 @@ export async function buildApp(deps: AppDeps) {
     uploads,
   });
   content.register(app, hooks);
-  inbox.register(app, hooks, { brands });
+  inbox.register(app, hooks);
   for (const job of inbox.jobs) jobs.register(job);
   // Customer-service live chat (docs/support.md): HTTP routes, socket events, the console's queue.
   createSupportModule({

@@ -1,23 +1,19 @@
-import type { Kysely } from 'kysely';
-import type { Database } from '../../db/schema.js';
 import type { Job } from '../../jobs/job-runner.js';
-import type { BrandService } from '../brand/brand.service.js';
-import { type AgentService, agentSettings } from './agent.service.js';
+import type { Brand, BrandService } from '../brand/index.js';
+import { agentSettings } from './agent.periods.js';
+import type { AgentService } from './agent.service.js';
 
 /**
  * Team rollups (docs/reports.md): every few minutes the last two days, so bets settled after
  * midnight land on the day they were placed; a few times a day the brand's whole report window,
  * for the rare change to an older day (a bet voided late, a withdrawal returned days later).
  */
-export function agentJobs(deps: { db: Kysely<Database>; brands: BrandService; agent: AgentService }): Job[] {
-  const { db, brands, agent } = deps;
-  const forEachBrand = async (daysBack: (brand: Awaited<ReturnType<BrandService['get']>>) => number) => {
-    const codes = await db.selectFrom('merchant').select('code').where('status', '=', 'active').execute();
-    for (const { code } of codes) {
-      const brand = await brands.get(code);
-      await agent.refreshRollups(brand, daysBack(brand));
-    }
-    return codes.length;
+export function agentJobs(deps: { brands: BrandService; agent: AgentService }): Job[] {
+  const { brands, agent } = deps;
+  const forEachBrand = async (daysBack: (brand: Brand) => number) => {
+    const list = await brands.list();
+    for (const brand of list) await agent.refreshRollups(brand, daysBack(brand));
+    return list.length;
   };
   return [
     {

@@ -6,17 +6,16 @@ import { migrateToLatest } from '../../db/migrate.js';
 import { seed } from '../../seeds/seed.js';
 import { createLocalBus } from '../../lib/invalidation-bus.js';
 import { createTestDatabase } from '../../test/test-database.js';
-import { type Brand, createBrandService } from '../brand/brand.service.js';
-import { createBrandRepository } from '../brand/brand.repository.js';
-import { createLedgerService } from '../ledger/ledger.service.js';
-import { createMemberRepository } from '../member/member.repository.js';
-import { createMemberService } from '../member/member.service.js';
-import { createThrottleRepository } from '../throttle/throttle.repository.js';
-import { createThrottleService } from '../throttle/throttle.service.js';
-import { createWalletService } from '../wallet/wallet.service.js';
+import { type Brand, createBrandRepository, createBrandService } from '../brand/index.js';
+import { createLedgerService } from '../ledger/index.js';
+import { createMemberRepository, createMemberService } from '../member/index.js';
+import { createThrottleRepository, createThrottleService } from '../throttle/index.js';
+import { createWalletModule } from '../wallet/index.js';
+import { createAffiliateRepository } from './agent.affiliates.repository.js';
+import { createAgentAnnouncementRepository } from './agent.announcements.repository.js';
 import { createAgentRepository } from './agent.repository.js';
 import { type AgentService, createAgentService } from './agent.service.js';
-import { addBet, addMember, postMoney } from './agent.test-support.js';
+import { addBet, addMember, postMoney } from '../../test/factories/agent.js';
 
 /*
  * Report correctness as a property: for a random tree with random bets over several days and
@@ -41,14 +40,15 @@ beforeAll(async () => {
   });
   brand = await brands.get('demo');
   const ledger = createLedgerService(db);
-  const wallet = createWalletService({
+  const wallet = createWalletModule({
     db,
     ledger,
     throttle: createThrottleService(createThrottleRepository(db)),
   });
   agent = createAgentService({
-    db,
     repository: createAgentRepository(db),
+    affiliates: createAffiliateRepository(db),
+    announcements: createAgentAnnouncementRepository(db),
     members: createMemberService({ repository: createMemberRepository(db) }),
     wallet,
   });

@@ -2,8 +2,8 @@ import { agentRoutes, languageCodes } from '@arcadia/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError } from '../../lib/app-error.js';
 import { type RouteHooks, registerRoute } from '../../plugins/routes.js';
-import type { Brand, BrandService } from '../brand/brand.service.js';
-import type { AgentAnnouncementOps } from './agent-announcements.ops.js';
+import type { Brand, BrandService } from '../brand/index.js';
+import type { AgentAnnouncementOps } from './agent.announcements.service.js';
 import type { AgentService } from './agent.service.js';
 
 /** The `Language` header when it names a known language. */

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedDemoAgentTeam } from '../../seeds/brands/demo.agent-team.js';
 import { demoAccounts } from '../../seeds/seed.js';
 import { type TestApp, buildTestApp } from '../../test/build-test-app.js';
-import { checkLedger } from '../ledger/ledger.check.js';
+import { checkLedger } from '../ledger/index.js';
 
 let t: TestApp;
 beforeAll(async () => {

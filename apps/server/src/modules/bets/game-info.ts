@@ -1,6 +1,5 @@
 import { liveTable, lotteryGame } from '@arcadia/games';
-import { type Kysely, sql } from 'kysely';
-import type { Database } from '../../db/schema.js';
+import type { BetsRepository } from './bets.repository.js';
 
 export interface GameInfo {
   /** Category (RNG, FISH, LIVE, …): the rollups' `game_type`. */
@@ -20,7 +19,7 @@ const houseBookCodes = new Set(['SPORTS', 'ESPORTS', 'COCKFIGHT']);
  * rather than refused. Cached briefly: the bet
  * path asks for every wager, and a game's category practically never changes.
  */
-export function createGameInfoResolver(db: Kysely<Database>) {
+export function createGameInfoResolver(repository: Pick<BetsRepository, 'catalogueGame'>) {
   const cache = new Map<string, { info: GameInfo; until: number }>();
   return {
     async resolve(merchantId: number, vendor: string, gameCode: string): Promise<GameInfo> {
@@ -38,11 +37,8 @@ export function createGameInfoResolver(db: Kysely<Database>) {
         vassalage: vendor.toUpperCase(),
       };
       try {
-        const { rows } = await sql<{ game_type: string; vassalage: string }>`
-          select game_type, vassalage from game where game_code = ${gameCode} and adapter = ${vendor} limit 1`.execute(
-          db,
-        );
-        if (rows[0]) info = { gameType: rows[0].game_type, vassalage: rows[0].vassalage };
+        const row = await repository.catalogueGame(vendor, gameCode);
+        if (row) info = { gameType: row.game_type, vassalage: row.vassalage };
       } catch {
         // No catalogue in this database (yet): the fallback above.
       }

@@ -3,8 +3,8 @@ import fc from 'fast-check';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestApp, buildTestApp } from '../../test/build-test-app.js';
-import { checkLedger } from '../ledger/ledger.check.js';
-import { fundedMember, vendorCaller } from './test-helpers.js';
+import { checkLedger } from '../ledger/index.js';
+import { fundedMember, vendorCaller } from '../../test/factories/bets.js';
 
 /*
  * Random sequences of bets, wins, rollbacks (of known and unknown bets) and replays from two

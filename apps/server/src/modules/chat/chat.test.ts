@@ -2,7 +2,7 @@ import { chatHostSchema, chatMessageSchema } from '@arcadia/contract';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { type TestApp, TEST_OPS_KEY, buildTestApp } from '../../test/build-test-app.js';
 import { checkLedger } from '../ledger/ledger.check.js';
-import { newMember } from '../payments/payments.test-support.js';
+import { newMember } from '../../test/factories/payments.js';
 
 /**
  * Live chat rooms through the app: an operator appoints a host, members read and send messages,

@@ -1,8 +1,6 @@
 import type { ContractKindName } from '@arcadia/contract';
-import type { Kysely } from 'kysely';
-import type { Database } from '../../db/schema.js';
 import type { Job } from '../../jobs/job-runner.js';
-import type { BrandService } from '../brand/brand.service.js';
+import type { BrandService } from '../brand/index.js';
 import type { ContractsSettlement } from './contracts.settlement.js';
 
 /**
@@ -10,11 +8,7 @@ import type { ContractsSettlement } from './contracts.settlement.js';
  * the ended periods not yet done and retries unpaid bills; idempotent (docs/contracts.md), so a
  * rerun, a crash half-way or a second instance pays nothing twice.
  */
-export function contractJobs(deps: {
-  db: Kysely<Database>;
-  brands: BrandService;
-  settlement: ContractsSettlement;
-}): Job[] {
+export function contractJobs(deps: { brands: BrandService; settlement: ContractsSettlement }): Job[] {
   const every: Record<ContractKindName, number> = {
     // Spec §9: real-time salary is settled every five minutes.
     realtime: 60_000,
@@ -27,10 +21,9 @@ export function contractJobs(deps: {
     everyMs: every[kind],
     leaseMs: 10 * 60_000,
     async run() {
-      const codes = await deps.db.selectFrom('merchant').select('code').execute();
       let payments = 0;
-      for (const { code } of codes)
-        payments += (await deps.settlement.settle(await deps.brands.get(code), kind)).payments;
+      for (const brand of await deps.brands.list())
+        payments += (await deps.settlement.settle(brand, kind)).payments;
       return payments;
     },
   }));

@@ -2,7 +2,7 @@ import { memberTypes } from '@arcadia/contract';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestApp, TEST_OPS_KEY, buildTestApp } from '../../test/build-test-app.js';
-import { TEAM_PASSWORD, addMember } from '../agent/agent.test-support.js';
+import { TEAM_PASSWORD, addMember } from '../../test/factories/agent.js';
 
 /*
  *   top (1) ─┬─ a1 (2) ─┬─ a11 (2) ── p111 (0)

@@ -6,15 +6,14 @@ import {
   contractKindNames,
   contractProductType,
 } from '@arcadia/contract';
-import { realtimeWithin, tiersWithin } from '@arcadia/games';
 import type { Transaction } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { AppError } from '../../lib/app-error.js';
 import { toMajor } from '../../lib/money.js';
 import type { AuthedSession } from '../auth/session.service.js';
-import type { Brand } from '../brand/brand.service.js';
-import type { LedgerService } from '../ledger/ledger.service.js';
-import { writeAudit } from '../operator/operator-audit.js';
+import type { Brand } from '../brand/index.js';
+import type { LedgerService } from '../ledger/index.js';
+import { writeAudit } from '../operator/index.js';
 import type { RealtimeHub } from '../realtime/index.js';
 import type { ContractRow, ContractsRepository } from './contracts.repository.js';
 import {
@@ -24,26 +23,12 @@ import {
   headlineRate,
   kindEnabled,
   parseTerms,
-  ratesOf,
-  tiersOf,
   toContract,
+  within,
 } from './contracts.terms.js';
 
 type Member = AuthedSession['member'];
 type Tx = Transaction<Database>;
-
-/** Whether a version's terms stay within its payer's version. */
-function within(
-  kind: ContractKindName,
-  child: StoredTerms,
-  ceiling: StoredTerms,
-  childPeriod: string | null,
-  ceilingPeriod: string | null,
-) {
-  if (kind === 'realtime') return realtimeWithin(ratesOf(child), ratesOf(ceiling));
-  if (kind === 'dividend' && childPeriod !== ceilingPeriod) return false;
-  return tiersWithin(tiersOf(child), tiersOf(ceiling));
-}
 
 interface Notice {
   memberId: string;
@@ -62,12 +47,12 @@ const eventActor = (auditActor: string) =>
 export function createContractsService(deps: {
   repository: ContractsRepository;
   ledger: LedgerService;
-  hub: () => RealtimeHub | undefined;
+  hub?: RealtimeHub | undefined;
 }) {
   const { repository, ledger } = deps;
 
   function notify(notices: Notice[]) {
-    const hub = deps.hub();
+    const hub = deps.hub;
     if (!hub) return;
     for (const n of notices) {
       if (n.event === 'contract.offer')

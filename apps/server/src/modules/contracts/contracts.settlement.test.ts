@@ -12,9 +12,9 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestApp, buildTestApp } from '../../test/build-test-app.js';
 import { fundMain } from '../../test/factories.js';
-import { addBet, addMember } from '../agent/agent.test-support.js';
+import { addBet, addMember } from '../../test/factories/agent.js';
 import type { Brand } from '../brand/brand.service.js';
-import { checkLedger } from '../ledger/ledger.check.js';
+import { checkLedger } from '../ledger/index.js';
 import type { ContractsModule } from './index.js';
 import { dividendPeriod } from './contracts.settlement.js';
 

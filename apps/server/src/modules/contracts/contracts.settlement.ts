@@ -9,8 +9,9 @@ import {
 } from '@arcadia/games';
 import { AppError } from '../../lib/app-error.js';
 import type { Clock } from '../../lib/clock.js';
-import type { Brand } from '../brand/brand.service.js';
-import type { LedgerService } from '../ledger/ledger.service.js';
+import type { Brand } from '../brand/index.js';
+import type { LedgerService } from '../ledger/index.js';
+import type { DomainEventBus } from '../../lib/domain-events.js';
 import type { RealtimeHub } from '../realtime/index.js';
 import type { ContractsRepository, FiguresRow } from './contracts.repository.js';
 import {
@@ -98,9 +99,9 @@ export interface SettleResult {
 export function createContractsSettlement(deps: {
   repository: ContractsRepository;
   ledger: LedgerService;
-  hub: () => RealtimeHub | undefined;
-  /** Refreshes the team rollups (`team_day`) of the brand for the last `daysBack` days and today. */
-  refreshRollups: (brand: Brand, daysBack: number) => Promise<void>;
+  hub?: RealtimeHub | undefined;
+  /** Told `rollups.stale` before a settlement reads the team rollups (`team_day`); the agent module refreshes them. */
+  events: DomainEventBus;
   activeThreshold: (brand: Brand) => bigint;
   /** The schedules' clock: "now" of a run without an explicit one (src/lib/clock.ts). */
   clock: Clock;
@@ -309,7 +310,7 @@ export function createContractsSettlement(deps: {
       payments += done.length;
       notices.push(...done);
     }
-    const hub = deps.hub();
+    const hub = deps.hub;
     if (hub)
       for (const n of notices)
         hub.toMember(n.memberId, 'salary.paid', {
@@ -365,7 +366,10 @@ export function createContractsSettlement(deps: {
       const now = deps.clock.now();
       if (kind === 'daily' || kind === 'dividend') {
         const earliest = Math.min(...endedPeriods(kind, now).map((p) => p.start.getTime()));
-        await deps.refreshRollups(brand, Math.ceil((now.getTime() - earliest) / DAY) + 1);
+        await deps.events.emit('rollups.stale', {
+          brand,
+          daysBack: Math.ceil((now.getTime() - earliest) / DAY) + 1,
+        });
       }
       return this.settle(brand, kind, now);
     },
@@ -375,7 +379,10 @@ export function createContractsSettlement(deps: {
       if (!kindEnabled(brand, kind))
         throw new AppError('function.disabled', { module: kindInfo[kind].module });
       if (kind === 'daily' || kind === 'dividend')
-        await deps.refreshRollups(brand, Math.ceil((now.getTime() - p.start.getTime()) / DAY) + 1);
+        await deps.events.emit('rollups.stale', {
+          brand,
+          daysBack: Math.ceil((now.getTime() - p.start.getTime()) / DAY) + 1,
+        });
       const n = await computePeriod(brand, kind, p);
       return { periods: n >= 0 ? 1 : 0, bills: Math.max(n, 0), payments: await payOutstanding(brand, kind) };
     },

@@ -6,11 +6,11 @@ import type {
   RealtimeRatesWire,
 } from '@arcadia/contract';
 import type { RealtimeRates, Tier } from '@arcadia/games';
-import { topRate } from '@arcadia/games';
+import { realtimeWithin, tiersWithin, topRate } from '@arcadia/games';
 import { AppError } from '../../lib/app-error.js';
 import { MAX_MINOR, toMajor } from '../../lib/money.js';
-import type { Brand } from '../brand/brand.service.js';
-import type { LedgerKind } from '../ledger/ledger.service.js';
+import type { Brand } from '../brand/index.js';
+import type { LedgerKind } from '../ledger/index.js';
 import type { ContractRow } from './contracts.repository.js';
 
 /** What each kind is switched by and posts as. */
@@ -164,4 +164,17 @@ export function toContract(brand: Brand, row: ContractRow): Contract {
     acceptedAt: iso(row.accepted_at),
     endedAt: iso(row.ended_at),
   };
+}
+
+/** Whether a version's terms stay within its payer's version. */
+export function within(
+  kind: ContractKindName,
+  child: StoredTerms,
+  ceiling: StoredTerms,
+  childPeriod: string | null,
+  ceilingPeriod: string | null,
+) {
+  if (kind === 'realtime') return realtimeWithin(ratesOf(child), ratesOf(ceiling));
+  if (kind === 'dividend' && childPeriod !== ceilingPeriod) return false;
+  return tiersWithin(tiersOf(child), tiersOf(ceiling));
 }

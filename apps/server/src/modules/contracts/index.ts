@@ -3,9 +3,11 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import type { Clock } from '../../lib/clock.js';
 import type { RouteHooks } from '../../plugins/routes.js';
-import { agentSettings } from '../agent/agent.service.js';
-import type { Brand, BrandService } from '../brand/brand.service.js';
-import type { LedgerService } from '../ledger/ledger.service.js';
+import type { AppModule } from '../../lib/app-module.js';
+import type { DomainEventBus } from '../../lib/domain-events.js';
+import { agentSettings } from '../agent/index.js';
+import type { BrandService } from '../brand/index.js';
+import type { LedgerService } from '../ledger/index.js';
 import type { RealtimeHub } from '../realtime/index.js';
 import { contractJobs } from './contracts.jobs.js';
 import { createContractsRepository } from './contracts.repository.js';
@@ -29,9 +31,9 @@ export function createContractsModule(deps: {
   db: Kysely<Database>;
   ledger: LedgerService;
   brands: BrandService;
-  hub: () => RealtimeHub | undefined;
-  /** The agent module's team-rollup refresh (settlement reads `team_day`). */
-  refreshRollups: (brand: Brand, daysBack: number) => Promise<void>;
+  hub?: RealtimeHub | undefined;
+  /** Settlement emits `rollups.stale` before it reads `team_day` (the agent module refreshes them). */
+  events: DomainEventBus;
   /** What the settlement jobs and the operator's settle call take as now (src/lib/clock.ts). */
   clock: Clock;
 }) {
@@ -41,24 +43,25 @@ export function createContractsModule(deps: {
     repository,
     ledger: deps.ledger,
     hub: deps.hub,
-    refreshRollups: deps.refreshRollups,
+    events: deps.events,
     clock: deps.clock,
     // The agent centre's active-member rule (docs/reports.md), in minor units.
     activeThreshold: (brand) =>
       BigInt(Math.round(agentSettings(brand).activeMinValidBet * 10 ** brand.currencyScale)),
   });
   const module = {
+    name: 'contracts',
     service,
     settlement,
     /** A brand by code, for scripts and tests driving a settlement. */
     brand: (code: string) => deps.brands.get(code),
-    jobs: contractJobs({ db: deps.db, brands: deps.brands, settlement }),
+    jobs: contractJobs({ brands: deps.brands, settlement }),
     register(app: FastifyInstance, hooks: RouteHooks) {
       app.decorate('contracts', module);
       registerContractRoutes(app, hooks, { contracts: service, settlement, brands: deps.brands });
     },
   };
-  return module;
+  return module satisfies AppModule;
 }
 
 export type ContractsModule = ReturnType<typeof createContractsModule>;

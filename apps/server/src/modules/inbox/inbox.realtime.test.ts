@@ -2,8 +2,8 @@ import { socketPath } from '@arcadia/contract';
 import { type Socket, io } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestApp, buildTestApp } from '../../test/build-test-app.js';
-import { newMember } from '../payments/payments.test-support.js';
-import { inboxClient } from './inbox.test-support.js';
+import { newMember } from '../../test/factories/payments.js';
+import { inboxClient } from '../../test/factories/inbox.js';
 
 let t: TestApp;
 let base: string;

@@ -1,6 +1,6 @@
 import { type Kysely, type Selectable, type Transaction, sql } from 'kysely';
 import type { Database, InboxMessageTable } from '../../db/schema.js';
-import { type AuditEntry, writeAudit } from '../operator/operator-audit.js';
+import { type AuditEntry, writeAudit } from '../operator/index.js';
 
 type Db = Kysely<Database> | Transaction<Database>;
 export type MessageRow = Selectable<InboxMessageTable>;

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestApp, buildTestApp } from '../../test/build-test-app.js';
-import { newMember, ops } from '../payments/payments.test-support.js';
-import { eventually, inboxClient } from './inbox.test-support.js';
+import { newMember, ops } from '../../test/factories/payments.js';
+import { eventually, inboxClient } from '../../test/factories/inbox.js';
 
 let t: TestApp;
 let inbox: ReturnType<typeof inboxClient>;

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createJobRunner } from '../../jobs/job-runner.js';
 import { type TestApp, TEST_OPS_KEY, buildTestApp } from '../../test/build-test-app.js';
-import { TEAM_PASSWORD, addMember } from '../agent/agent.test-support.js';
-import { newMember, ops } from '../payments/payments.test-support.js';
-import { inboxClient } from './inbox.test-support.js';
+import { TEAM_PASSWORD, addMember } from '../../test/factories/agent.js';
+import { newMember, ops } from '../../test/factories/payments.js';
+import { inboxClient } from '../../test/factories/inbox.js';
 
 let t: TestApp;
 let inbox: ReturnType<typeof inboxClient>;

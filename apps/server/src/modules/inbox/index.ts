@@ -2,8 +2,9 @@ import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import type { RouteHooks } from '../../plugins/routes.js';
-import type { Brand, BrandService } from '../brand/brand.service.js';
-import type { PaymentNotice } from '../payments/payments.service.js';
+import type { AppModule } from '../../lib/app-module.js';
+import type { Brand, BrandService } from '../brand/index.js';
+import type { PaymentNotice } from '../payments/index.js';
 import type { RealtimeHub } from '../realtime/index.js';
 import type { ThrottleService } from '../throttle/throttle.service.js';
 import { inboxJobs } from './inbox.jobs.js';
@@ -33,6 +34,7 @@ export function majorText(minor: bigint | string, scale: number): string {
  */
 export function createInboxModule(deps: {
   db: Kysely<Database>;
+  brands: BrandService;
   /** The real-time channel: `inbox.message` and `inbox.unread` after deliveries, reads, deletes. */
   hub: RealtimeHub;
   throttle: ThrottleService;
@@ -46,6 +48,7 @@ export function createInboxModule(deps: {
   });
 
   const module = {
+    name: 'inbox',
     service,
     /** System notices, for the modules that raise them. Not awaited; they never throw. */
     notices: {
@@ -64,12 +67,12 @@ export function createInboxModule(deps: {
       },
     },
     jobs: inboxJobs({ inbox: service }),
-    register(app: FastifyInstance, hooks: RouteHooks, routeDeps: { brands: BrandService }) {
+    register(app: FastifyInstance, hooks: RouteHooks) {
       app.decorate('inbox', module);
-      registerInboxRoutes(app, hooks, { inbox: service, brands: routeDeps.brands });
+      registerInboxRoutes(app, hooks, { inbox: service, brands: deps.brands });
     },
   };
-  return module;
+  return module satisfies AppModule;
 }
 
 export type InboxModule = ReturnType<typeof createInboxModule>;

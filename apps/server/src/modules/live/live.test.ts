@@ -3,7 +3,7 @@ import { hashServerSeed, livePayout, liveRoundResult, liveTable } from '@arcadia
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { type TestApp, TEST_OPS_KEY, buildTestApp } from '../../test/build-test-app.js';
 import { checkLedger } from '../ledger/ledger.check.js';
-import { newMember } from '../payments/payments.test-support.js';
+import { newMember } from '../../test/factories/payments.js';
 import { STALE_ROUND_MS } from './live.tables.js';
 
 /**

@@ -8,7 +8,7 @@ import { answersJsonOnly } from '../../plugins/security-headers.js';
 import { TEST_OPS_KEY, type TestApp, buildTestApp } from '../../test/build-test-app.js';
 import { createBrandRepository } from '../brand/brand.repository.js';
 import { checkLedger } from '../ledger/ledger.check.js';
-import { mainBalance, newMember, snapshot } from '../payments/payments.test-support.js';
+import { mainBalance, newMember, snapshot } from '../../test/factories/payments.js';
 
 let t: TestApp;
 const key = { 'x-ops-key': TEST_OPS_KEY };

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestApp, buildTestApp } from '../../test/build-test-app.js';
 import { createDemoGateway, minorToText } from './demo-gateway.js';
-import { newMember, sign, snapshot } from './payments.test-support.js';
+import { newMember, sign, snapshot } from '../../test/factories/payments.js';
 
 describe('demo gateway signatures', () => {
   const gateway = createDemoGateway('a'.repeat(40));

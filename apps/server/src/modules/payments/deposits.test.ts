@@ -11,7 +11,7 @@ import {
   sign,
   snapshot,
   waitForDeposit,
-} from './payments.test-support.js';
+} from '../../test/factories/payments.js';
 
 let t: TestApp;
 let member: { id: string; token: string; account: string };

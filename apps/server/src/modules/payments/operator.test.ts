@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { type TestApp, buildTestApp } from '../../test/build-test-app.js';
-import { checkLedger } from '../ledger/ledger.check.js';
+import { checkLedger } from '../ledger/index.js';
 import {
   TEST_GATEWAY_SECRET,
   mainBalance,
@@ -10,7 +10,7 @@ import {
   postingsOf,
   sign,
   snapshot,
-} from './payments.test-support.js';
+} from '../../test/factories/payments.js';
 
 let t: TestApp;
 let member: Awaited<ReturnType<typeof newMember>>;

@@ -8,7 +8,7 @@ import type {
   WithdrawRequestTable,
   WithdrawStatus,
 } from '../../db/schema.js';
-import { type AuditEntry, writeAudit } from '../operator/operator-audit.js';
+import { type AuditEntry, writeAudit } from '../operator/index.js';
 
 type Db = Kysely<Database> | Transaction<Database>;
 

@@ -2,7 +2,7 @@ import { paymentRoutes } from '@arcadia/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError } from '../../lib/app-error.js';
 import { type RouteHooks, registerRoute } from '../../plugins/routes.js';
-import type { Brand, BrandService } from '../brand/brand.service.js';
+import type { Brand, BrandService } from '../brand/index.js';
 import { type DemoGateway, registerDemoGatewayPages } from './demo-gateway.js';
 import type { PaymentsService } from './payments.service.js';
 

@@ -1,10 +1,10 @@
 import { sql } from 'kysely';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type TestApp, buildTestApp } from '../../test/build-test-app.js';
-import { checkLedger } from '../ledger/ledger.check.js';
+import { checkLedger } from '../ledger/index.js';
 import { createPaymentsRepository } from './payments.repository.js';
 import { PROOF_MAX_BYTES } from './payments.service.js';
-import { count, mainBalance, newMember, ops, postingsOf, snapshot } from './payments.test-support.js';
+import { count, mainBalance, newMember, ops, postingsOf, snapshot } from '../../test/factories/payments.js';
 
 let t: TestApp;
 type Member = Awaited<ReturnType<typeof newMember>>;

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoBrand } from '../../seeds/brands/demo.js';
 import { TEST_OPS_KEY, type TestApp, buildTestApp } from '../../test/build-test-app.js';
 import { createBrandRepository } from '../brand/brand.repository.js';
-import { newMember } from '../payments/payments.test-support.js';
+import { newMember } from '../../test/factories/payments.js';
 
 /**
  * The back office's player desk through the app: search, the 360° view, and the manual actions —

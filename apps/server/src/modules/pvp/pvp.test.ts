@@ -2,7 +2,7 @@ import { pvpTableSchema } from '@arcadia/contract';
 import { FairStream, dealNiuNiu, hashServerSeed, pvpTable } from '@arcadia/games';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { type TestApp, buildTestApp } from '../../test/build-test-app.js';
-import { newMember } from '../payments/payments.test-support.js';
+import { newMember } from '../../test/factories/payments.js';
 import { expectRoomsBalanced } from './pvp.test-support.js';
 
 /**

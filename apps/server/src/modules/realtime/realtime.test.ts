@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type App, buildApp } from '../../app.js';
 import { createLocalBus } from '../../lib/invalidation-bus.js';
 import { type TestApp, buildTestApp } from '../../test/build-test-app.js';
-import { newMember, ops } from '../payments/payments.test-support.js';
+import { newMember, ops } from '../../test/factories/payments.js';
 
 let t: TestApp;
 let base: string;

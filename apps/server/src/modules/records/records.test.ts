@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestApp, buildTestApp } from '../../test/build-test-app.js';
 import { memberId } from '../../test/factories.js';
-import { vendorCaller } from '../bets/test-helpers.js';
+import { vendorCaller } from '../../test/factories/bets.js';
 import { maskAccount } from './records.service.js';
 
 let t: TestApp;
@@ -171,7 +171,7 @@ describe('winner board', () => {
 
 describe('catalogue games', () => {
   it('book a catalogue game under its category and studio, with its name and icon', async () => {
-    const { fundedMember } = await import('../bets/test-helpers.js');
+    const { fundedMember } = await import('../../test/factories/bets.js');
     const fisher = await fundedMember(t, 10_000n, 'bigfisher');
     const house = await vendorCaller(t, 'house');
     await play(house, fisher, await house.session(fisher), 500, 4000, 'ORC_OCEAN_HUNTER');

@@ -4,7 +4,7 @@ import fc from 'fast-check';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { type TestApp, TEST_OPS_KEY, buildTestApp } from '../../test/build-test-app.js';
 import { checkLedger } from '../ledger/ledger.check.js';
-import { newMember } from '../payments/payments.test-support.js';
+import { newMember } from '../../test/factories/payments.js';
 
 /**
  * Responsible gaming through the app: deposit limits (at once when lower, after 24 hours when

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { type TestApp } from '../../test/build-test-app.js';
-import { addBet, postMoney } from '../agent/agent.test-support.js';
+import { addBet, postMoney } from '../../test/factories/agent.js';
 import { weekOf } from './rewards.missions.service.js';
 import { loggedInMember, mainBalance, onRewardsApp } from '../../test/factories/rewards.js';
 

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { hashPassword } from '../../lib/password.js';
 import { TEST_OPS_KEY, type TestApp } from '../../test/build-test-app.js';
-import { addBet, postMoney } from '../agent/agent.test-support.js';
+import { addBet, postMoney } from '../../test/factories/agent.js';
 import { loggedInMember, mainBalance, onRewardsApp } from '../../test/factories/rewards.js';
 
 let t: TestApp;

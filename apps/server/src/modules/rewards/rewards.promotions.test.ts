@@ -3,7 +3,7 @@ import { promotionSettingSchema } from '@arcadia/contract';
 import { describe, expect, it } from 'vitest';
 import { hashPassword } from '../../lib/password.js';
 import { type TestApp } from '../../test/build-test-app.js';
-import { addBet, postMoney } from '../agent/agent.test-support.js';
+import { addBet, postMoney } from '../../test/factories/agent.js';
 import { loggedInMember, mainBalance, onRewardsApp } from '../../test/factories/rewards.js';
 
 let t: TestApp;

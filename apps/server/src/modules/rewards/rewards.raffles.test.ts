@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { drawRaffle } from '@arcadia/games';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { TEST_OPS_KEY, type TestApp, buildTestApp } from '../../test/build-test-app.js';
-import { TEAM_PASSWORD, addBet, addMember, postMoney } from '../agent/agent.test-support.js';
+import { TEAM_PASSWORD, addBet, addMember, postMoney } from '../../test/factories/agent.js';
 import { checkLedger } from '../ledger/index.js';
 import { demoMerchantId, mainBalance } from '../../test/factories/rewards.js';
 

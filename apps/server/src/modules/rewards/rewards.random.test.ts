@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { type TestApp } from '../../test/build-test-app.js';
-import { postMoney } from '../agent/agent.test-support.js';
+import { postMoney } from '../../test/factories/agent.js';
 import { checkLedger } from '../ledger/index.js';
 import { loggedInMember, mainBalance, onRewardsApp } from '../../test/factories/rewards.js';
 

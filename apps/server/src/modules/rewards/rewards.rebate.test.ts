@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { TEST_OPS_KEY, type TestApp } from '../../test/build-test-app.js';
 import { fundMain } from '../../test/factories.js';
-import { addBet, addMember } from '../agent/agent.test-support.js';
+import { addBet, addMember } from '../../test/factories/agent.js';
 import { createVendorSession, signVendorBody, vendorSecret } from '../vendors/index.js';
 import { addDays, utcDay } from './rewards.rebate.service.js';
 import { mainBalance as balanceOf, loggedInMember, onRewardsApp } from '../../test/factories/rewards.js';

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { type TestApp } from '../../test/build-test-app.js';
 import { fundMain } from '../../test/factories.js';
-import { TEAM_PASSWORD, addMember } from '../agent/agent.test-support.js';
+import { TEAM_PASSWORD, addMember } from '../../test/factories/agent.js';
 import { mainBalance, onRewardsApp } from '../../test/factories/rewards.js';
 
 let t: TestApp;

@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { type TestApp, TEST_OPS_KEY, buildTestApp } from '../../test/build-test-app.js';
-import { addBet, postMoney } from '../agent/agent.test-support.js';
+import { addBet, postMoney } from '../../test/factories/agent.js';
 import { checkLedger } from '../ledger/index.js';
 import { demoMerchantId, loggedInMember, mainBalance } from '../../test/factories/rewards.js';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { TEST_OPS_KEY, type TestApp } from '../../test/build-test-app.js';
-import { addBet, postMoney } from '../agent/agent.test-support.js';
+import { addBet, postMoney } from '../../test/factories/agent.js';
 import { mainBalance as balanceOf, loggedInMember, onRewardsApp } from '../../test/factories/rewards.js';
 import { qualifyingLevel } from './rewards.vip.service.js';
 

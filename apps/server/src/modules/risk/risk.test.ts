@@ -4,10 +4,10 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { demoBrand } from '../../seeds/brands/demo.js';
 import { encryptBodyForTest } from '../../lib/body-crypto.js';
 import { TEST_OPS_KEY, type TestApp, buildTestApp } from '../../test/build-test-app.js';
-import { addBet } from '../agent/agent.test-support.js';
+import { addBet } from '../../test/factories/agent.js';
 import { createBrandRepository } from '../brand/brand.repository.js';
 import { checkLedger } from '../ledger/ledger.check.js';
-import { TEST_GATEWAY_SECRET, newMember, waitForDeposit } from '../payments/payments.test-support.js';
+import { TEST_GATEWAY_SECRET, newMember, waitForDeposit } from '../../test/factories/payments.js';
 
 /**
  * The risk desk through the app: each kind of flag raised from real deposits, withdrawals, bets

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoBrand } from '../../seeds/brands/demo.js';
 import { type TestApp, buildTestApp } from '../../test/build-test-app.js';
 import { createBrandRepository } from '../brand/brand.repository.js';
-import { newMember } from '../payments/payments.test-support.js';
+import { newMember } from '../../test/factories/payments.js';
 import {
   asOperator,
   asVisitor,

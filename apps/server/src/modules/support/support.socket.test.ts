@@ -3,7 +3,7 @@ import { type Socket, io } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoAccounts } from '../../seeds/seed.js';
 import { type TestApp, buildTestApp } from '../../test/build-test-app.js';
-import { newMember } from '../payments/payments.test-support.js';
+import { newMember } from '../../test/factories/payments.js';
 import { asOperator, clientId, newOperator, sendAsVisitor, startVisitor } from './support.test-support.js';
 
 let t: TestApp;

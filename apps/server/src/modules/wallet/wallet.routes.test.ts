@@ -2,7 +2,7 @@ import { walletBalanceSchema } from '@arcadia/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fundMain, memberId } from '../../test/factories.js';
 import { type TestApp, buildTestApp } from '../../test/build-test-app.js';
-import { checkLedger } from '../ledger/ledger.check.js';
+import { checkLedger } from '../ledger/index.js';
 
 let t: TestApp;
 let token: string;

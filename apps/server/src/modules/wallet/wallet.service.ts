@@ -1,13 +1,12 @@
 import type { WalletBalance } from '@arcadia/contract';
-import { type Kysely, sql } from 'kysely';
-import type { Database } from '../../db/schema.js';
 import { AppError } from '../../lib/app-error.js';
 import { toMajor, toMinor } from '../../lib/money.js';
 import { verifyPassword, hashPassword } from '../../lib/password.js';
 import type { AuthedSession } from '../auth/session.service.js';
-import type { Brand } from '../brand/brand.service.js';
-import type { LedgerKind, LedgerService, Posting } from '../ledger/ledger.service.js';
+import type { Brand } from '../brand/index.js';
+import type { LedgerKind, LedgerService, Posting } from '../ledger/index.js';
 import { throttleRules, type ThrottleService } from '../throttle/throttle.service.js';
+import type { WalletRepository } from './wallet.repository.js';
 
 export const MAIN = 'MAIN';
 /** The original numbers the main wallet 2; vendor wallets follow in the brand's order. */
@@ -16,11 +15,11 @@ const MAIN_ACCOUNT_TYPE = 2;
 type Member = AuthedSession['member'];
 
 export function createWalletService(deps: {
-  db: Kysely<Database>;
+  repository: WalletRepository;
   ledger: LedgerService;
   throttle: ThrottleService;
 }) {
-  const { db, ledger, throttle } = deps;
+  const { repository, ledger, throttle } = deps;
 
   function walletAccount(
     brand: Brand,
@@ -40,13 +39,7 @@ export function createWalletService(deps: {
   }
 
   async function balance(brand: Brand, memberId: string): Promise<WalletBalance> {
-    const rows = await db
-      .selectFrom('ledger_account')
-      .select(['kind', 'code', 'balance'])
-      .where('merchant_id', '=', brand.id)
-      .where('owner_id', '=', memberId)
-      .where('kind', 'in', ['main', 'vendor'])
-      .execute();
+    const rows = await repository.accountBalances(brand.id, memberId);
     return walletBalance(
       brand,
       new Map(rows.map((r) => [r.kind === 'main' ? MAIN : r.code, BigInt(r.balance)])),
@@ -97,11 +90,7 @@ export function createWalletService(deps: {
   async function checkPaymentPassword(brand: Brand, memberId: string, password: string) {
     const key = `paypwd:${brand.id}:${memberId}`;
     await throttle.assertNotBlocked(key);
-    const row = await db
-      .selectFrom('member')
-      .select('payment_password_hash')
-      .where('id', '=', memberId)
-      .executeTakeFirst();
+    const row = await repository.paymentPasswordHash(memberId);
     if (!row?.payment_password_hash) throw new AppError('payment.password.required');
     if (!(await verifyPassword(row.payment_password_hash, password))) {
       await throttle.fail(key, throttleRules.loginFailuresPerAccount);
@@ -209,25 +198,13 @@ export function createWalletService(deps: {
       let target: { id: string; account: string } | undefined;
       if (body.direction === 'UPLINE') {
         if (member.parentId) {
-          target = await db
-            .selectFrom('member')
-            .select(['id', 'account'])
-            .where('id', '=', member.parentId)
-            .executeTakeFirst();
+          target = await repository.memberById(member.parentId);
         }
       } else {
         if (!brand.settings.agentTypes.includes(member.type)) throw new AppError('forbidden');
         if (!body.targetAccount)
           throw new AppError('request_param_err', { fields: { targetAccount: 'required' } });
-        target = await db
-          .selectFrom('member')
-          .innerJoin('member_tree', 'member_tree.descendant_id', 'member.id')
-          .select(['member.id', 'member.account'])
-          .where('member_tree.ancestor_id', '=', member.id)
-          .where('member_tree.depth', '>=', 1)
-          .where('member.merchant_id', '=', brand.id)
-          .where(sql<string>`lower(member.account)`, '=', body.targetAccount.toLowerCase())
-          .executeTakeFirst();
+        target = await repository.downlineByAccount(brand.id, member.id, body.targetAccount);
       }
       // Anyone outside the caller's line answers the same as a missing account.
       if (!target) throw new AppError('transfer.target.invalid');
@@ -265,22 +242,14 @@ export function createWalletService(deps: {
       memberId: string,
       body: { password: string; newPaymentPassword: string; confirmPaymentPassword: string },
     ) {
-      const row = await db
-        .selectFrom('member')
-        .select('password_hash')
-        .where('id', '=', memberId)
-        .executeTakeFirstOrThrow();
+      const row = await repository.passwordHash(memberId);
       if (!(await verifyPassword(row.password_hash, body.password))) {
         throw new AppError('password.old.invalid', { fields: { password: 'invalid' } });
       }
       if (body.newPaymentPassword !== body.confirmPaymentPassword) {
         throw new AppError('password.confirmation', { fields: { confirmPaymentPassword: 'mismatch' } });
       }
-      await db
-        .updateTable('member')
-        .set({ payment_password_hash: await hashPassword(body.newPaymentPassword) })
-        .where('id', '=', memberId)
-        .execute();
+      await repository.setPaymentPasswordHash(memberId, await hashPassword(body.newPaymentPassword));
       return { set: true as const };
     },
 
@@ -297,43 +266,10 @@ export function createWalletService(deps: {
         pageSize: number;
       },
     ) {
-      let base = db
-        .selectFrom('ledger_entry as e')
-        .innerJoin('ledger_account as a', 'a.id', 'e.account_id')
-        .innerJoin('ledger_transaction as t', 't.id', 'e.transaction_id')
-        .where('a.owner_id', '=', memberId)
-        .where('a.merchant_id', '=', brand.id)
-        .where('a.kind', 'in', ['main', 'vendor']);
-      if (q.from) base = base.where('e.created_at', '>=', new Date(`${q.from}T00:00:00Z`));
-      if (q.to)
-        base = base.where(
-          'e.created_at',
-          '<',
-          new Date(new Date(`${q.to}T00:00:00Z`).getTime() + 86_400_000),
-        );
-      if (q.kind) base = base.where('t.kind', '=', q.kind);
-      if (q.wallet)
-        base =
-          q.wallet.toUpperCase() === MAIN
-            ? base.where('a.kind', '=', 'main')
-            : base.where('a.code', '=', q.wallet.toUpperCase());
-      const { n } = await base.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow();
-      const rows = await base
-        .select([
-          'e.id',
-          'e.created_at',
-          'e.amount',
-          'e.balance_after',
-          't.kind',
-          't.reference',
-          'a.kind as account_kind',
-          'a.code',
-        ])
-        .orderBy('e.id', 'desc')
-        .limit(q.pageSize)
-        .offset((q.pageNo - 1) * q.pageSize)
-        .execute();
-      const totalCount = Number(n);
+      const { total: totalCount, rows } = await repository.history(brand.id, memberId, {
+        ...q,
+        wallet: q.wallet?.toUpperCase(),
+      });
       return {
         list: rows.map((r) => ({
           id: r.id,

@@ -2,7 +2,7 @@ import { afterAll, afterEach, beforeAll, expect } from 'vitest';
 import type { Config } from '../../config.js';
 import { type TestApp, buildTestApp } from '../build-test-app.js';
 import { checkLedger } from '../../modules/ledger/index.js';
-import { TEAM_PASSWORD, addMember } from '../../modules/agent/agent.test-support.js';
+import { TEAM_PASSWORD, addMember } from './agent.js';
 
 /**
  * The rewards tests' app: the real application on a fresh database with the demo brand, handed to

@@ -3,8 +3,8 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoBrand } from '../../seeds/brands/demo.js';
 import { TEST_OPS_KEY, type TestApp, buildTestApp } from '../../test/build-test-app.js';
-import { createBrandRepository } from '../brand/brand.repository.js';
-import { addBet, addMember, postMoney, refreshTeamRollups } from './agent.test-support.js';
+import { createBrandRepository } from '../brand/index.js';
+import { addBet, addMember, postMoney, refreshTeamRollups } from '../../test/factories/agent.js';
 
 /*
  * The back office's agent tree, moving a member or a team:

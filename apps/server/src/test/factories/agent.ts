@@ -1,8 +1,8 @@
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { hashPassword } from '../../lib/password.js';
-import { createLedgerService } from '../ledger/ledger.service.js';
-import { createMemberRepository } from '../member/member.repository.js';
+import { createLedgerService } from '../../modules/ledger/index.js';
+import { createMemberRepository } from '../../modules/member/member.repository.js';
 
 export const TEAM_PASSWORD = 'team-pass-2026';
 let hash: Promise<string> | undefined;

@@ -1,8 +1,9 @@
 import type { Kysely, Selectable } from 'kysely';
 import type { AgentAnnouncementTable, Database } from '../../db/schema.js';
 import { AppError } from '../../lib/app-error.js';
-import type { Brand } from '../brand/brand.service.js';
-import { writeAudit } from '../operator/operator-audit.js';
+import type { Brand } from '../brand/index.js';
+import { writeAudit } from '../operator/index.js';
+import type { AgentAnnouncementRepository } from './agent.announcements.repository.js';
 
 interface AnnouncementInput {
   title: string;
@@ -30,7 +31,11 @@ function view(r: Selectable<AgentAnnouncementTable>) {
  * Operators manage the brand's agent announcements; each change is written to the operator audit
  * log in the same transaction.
  */
-export function createAgentAnnouncementOps(db: Kysely<Database>) {
+export function createAgentAnnouncementOps(deps: {
+  db: Kysely<Database>;
+  repository: AgentAnnouncementRepository;
+}) {
+  const { db, repository } = deps;
   async function audit(
     trx: Kysely<Database>,
     brand: Brand,
@@ -52,18 +57,7 @@ export function createAgentAnnouncementOps(db: Kysely<Database>) {
 
   return {
     async list(brand: Brand, q: { pageNo: number; pageSize: number }) {
-      const base = db.selectFrom('agent_announcement').where('merchant_id', '=', brand.id);
-      const [{ n }, rows] = await Promise.all([
-        base.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
-        base
-          .selectAll()
-          .orderBy('published_at', 'desc')
-          .orderBy('id', 'desc')
-          .limit(q.pageSize)
-          .offset((q.pageNo - 1) * q.pageSize)
-          .execute(),
-      ]);
-      const total = Number(n);
+      const { total, rows } = await repository.page(brand.id, q);
       return {
         list: rows.map(view),
         pageNo: q.pageNo,
@@ -74,15 +68,10 @@ export function createAgentAnnouncementOps(db: Kysely<Database>) {
 
     create(brand: Brand, body: AnnouncementInput, actor: string) {
       return db.transaction().execute(async (trx) => {
-        const row = await trx
-          .insertInto('agent_announcement')
-          .values({
-            merchant_id: brand.id,
-            ...normalise(body),
-            ...(body.publishedAt ? { published_at: new Date(body.publishedAt) } : {}),
-          })
-          .returningAll()
-          .executeTakeFirstOrThrow();
+        const row = await repository.insert(trx, brand.id, {
+          ...normalise(body),
+          ...(body.publishedAt ? { published_at: new Date(body.publishedAt) } : {}),
+        });
         await audit(trx, brand, actor, 'agent_announcement.create', row.id, { title: row.title });
         return view(row);
       });
@@ -90,17 +79,10 @@ export function createAgentAnnouncementOps(db: Kysely<Database>) {
 
     update(brand: Brand, id: string, body: AnnouncementInput, actor: string) {
       return db.transaction().execute(async (trx) => {
-        const row = await trx
-          .updateTable('agent_announcement')
-          .set({
-            ...normalise(body),
-            ...(body.publishedAt ? { published_at: new Date(body.publishedAt) } : {}),
-            updated_at: new Date(),
-          })
-          .where('id', '=', id)
-          .where('merchant_id', '=', brand.id)
-          .returningAll()
-          .executeTakeFirst();
+        const row = await repository.update(trx, brand.id, id, {
+          ...normalise(body),
+          ...(body.publishedAt ? { published_at: new Date(body.publishedAt) } : {}),
+        });
         if (!row) throw new AppError('not.found', { announcementId: id });
         await audit(trx, brand, actor, 'agent_announcement.update', row.id, { title: row.title });
         return view(row);
@@ -109,12 +91,7 @@ export function createAgentAnnouncementOps(db: Kysely<Database>) {
 
     remove(brand: Brand, id: string, actor: string) {
       return db.transaction().execute(async (trx) => {
-        const row = await trx
-          .deleteFrom('agent_announcement')
-          .where('id', '=', id)
-          .where('merchant_id', '=', brand.id)
-          .returning(['id', 'title'])
-          .executeTakeFirst();
+        const row = await repository.remove(trx, brand.id, id);
         if (!row) throw new AppError('not.found', { announcementId: id });
         await audit(trx, brand, actor, 'agent_announcement.delete', row.id, { title: row.title });
         return { deleted: true as const };

@@ -1,7 +1,7 @@
 import { createHmac } from 'node:crypto';
-import type { TestApp } from '../../test/build-test-app.js';
-import { TEST_OPS_KEY } from '../../test/build-test-app.js';
-import { fundMain } from '../../test/factories.js';
+import type { TestApp } from '../build-test-app.js';
+import { TEST_OPS_KEY } from '../build-test-app.js';
+import { fundMain } from '../factories.js';
 
 /** The demo gateway secret the payment tests run with (so they can sign and forge callbacks). */
 export const TEST_GATEWAY_SECRET = 'test-demo-gateway-secret-0123456789abcdef';

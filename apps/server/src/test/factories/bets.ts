@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import type { TestApp } from '../../test/build-test-app.js';
-import { fundMain } from '../../test/factories.js';
-import { createVendorSession } from '../vendors/vendor-session.js';
-import { signVendorBody, vendorSecret } from '../vendors/vendor-secret.js';
+import type { TestApp } from '../build-test-app.js';
+import { fundMain } from '../factories.js';
+import { createVendorSession } from '../../modules/vendors/vendor-session.js';
+import { signVendorBody, vendorSecret } from '../../modules/vendors/vendor-secret.js';
 
 /** A signed vendor caller for tests: real HTTP through the app, signature and all. */
 export async function vendorCaller(t: TestApp, vendor = 'house') {

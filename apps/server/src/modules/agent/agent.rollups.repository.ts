@@ -1,7 +1,7 @@
 import { type Transaction, sql } from 'kysely';
 import type { Database } from '../../db/schema.js';
 
-/** The advisory lock class of team rollup refreshes (agent.repository.ts); the second key is the brand. */
+/** The advisory lock class of team rollup refreshes (agent.repository.ts, agent.tree.repository.ts); the second key is the brand. */
 export const TEAM_ROLLUP_LOCK = 7301;
 
 /**

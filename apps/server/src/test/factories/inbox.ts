@@ -1,7 +1,7 @@
 import type { InboxMessage } from '@arcadia/contract';
 import { expect } from 'vitest';
-import type { TestApp } from '../../test/build-test-app.js';
-import { ops } from '../payments/payments.test-support.js';
+import type { TestApp } from '../build-test-app.js';
+import { ops } from './payments.js';
 
 export interface InboxPage {
   list: InboxMessage[];
