@@ -4,15 +4,15 @@ import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { AppError } from '../../lib/app-error.js';
+import type { AppModule } from '../../lib/app-module.js';
 import type { Clock } from '../../lib/clock.js';
 import { createSerialSchedule } from '../../lib/serial-schedule.js';
 import { type RouteHooks, registerRoute } from '../../plugins/routes.js';
-import { createHouseRounds } from '../house/house-rounds.js';
-import { createHouseWalletClient } from '../house/house.wallet.js';
-import { writeAudit } from '../operator/operator-audit.js';
-import { createBrandFanOut } from '../realtime/brand-fan-out.js';
+import type { BrandService } from '../brand/brand.service.js';
+import { createHouseFanOut, createHouseRounds, createHouseWalletClient } from '../house/index.js';
+import { writeAudit } from '../operator/index.js';
 import type { RealtimeHub } from '../realtime/index.js';
-import type { VendorSecrets } from '../vendors/vendor-secret.js';
+import type { VendorSecrets } from '../vendors/index.js';
 import { type LiveTables, betOut, createLiveTables, roundOut } from './live.tables.js';
 
 declare module 'fastify' {
@@ -33,10 +33,10 @@ const RECOVERY_EVERY_TICKS = 120;
  */
 export function createLiveModule(deps: {
   db: Kysely<Database>;
-  hub: () => RealtimeHub | undefined;
+  hub?: RealtimeHub | undefined;
   clock: Clock;
-  /** Run the tables' schedule on this instance (JOBS_ENABLED). Several may: each step happens once. */
-  schedule: boolean;
+  /** The active brands: the tables' rounds go to each one's topic room. */
+  brands: BrandService;
   secrets: VendorSecrets;
   log: {
     warn(obj: unknown, msg?: string): void;
@@ -44,7 +44,12 @@ export function createLiveModule(deps: {
   };
 }) {
   /** Every brand's product: its events go to each active brand's topic room. */
-  const toEveryBrand = createBrandFanOut({ db: deps.db, hub: deps.hub, log: deps.log, what: 'live' });
+  const toEveryBrand = createHouseFanOut({
+    brands: deps.brands,
+    hub: deps.hub,
+    log: deps.log,
+    what: 'live',
+  });
   let tables: LiveTables | null = null;
   let ticks = 0;
   type Pass = Awaited<ReturnType<LiveTables['tick']>>;
@@ -60,8 +65,11 @@ export function createLiveModule(deps: {
   });
 
   const module = {
+    name: 'live',
     tables: () => tables!,
     tick: schedule.runNow,
+    /** The tables' schedule: every instance runs it (JOBS_ENABLED); each step still happens once. */
+    jobs: [{ name: 'live.tables', everyMs: LIVE_TICK_MS, local: true, run: () => schedule.tick() }],
     register(app: FastifyInstance, hooks: RouteHooks) {
       const rounds = createHouseRounds({
         db: deps.db,
@@ -78,9 +86,9 @@ export function createLiveModule(deps: {
         onRound: (row) =>
           toEveryBrand((hub, id) => hub.toTopic(id, `live:${row.table_code}`, 'live.round', roundOut(row))),
         onTotals: (merchantId, totals) =>
-          deps.hub()?.toTopic(merchantId, `live:${totals.tableCode}`, 'live.totals', totals),
+          deps.hub?.toTopic(merchantId, `live:${totals.tableCode}`, 'live.totals', totals),
         onBets: (list) => {
-          const hub = deps.hub();
+          const hub = deps.hub;
           if (hub)
             for (const b of list) hub.toMember(String(b.row.member_id), 'live.bet', betOut(b.row, b.roundNo));
         },
@@ -148,11 +156,10 @@ export function createLiveModule(deps: {
         return { roundId: body.roundId, refunded: out.refunded };
       });
       app.decorate('live', module);
-      deps.hub()?.openTopics('live', (_identity, key) => liveTable(key) !== undefined);
-      if (deps.schedule) schedule.start(app, LIVE_TICK_MS);
+      deps.hub?.openTopics('live', (_identity, key) => liveTable(key) !== undefined);
     },
   };
-  return module;
+  return module satisfies AppModule;
 }
 
 export type LiveModule = ReturnType<typeof createLiveModule>;

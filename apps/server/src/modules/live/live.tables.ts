@@ -16,7 +16,7 @@ import { AppError } from '../../lib/app-error.js';
 import type { Clock } from '../../lib/clock.js';
 import type { AuthedSession } from '../auth/session.service.js';
 import type { Brand } from '../brand/brand.service.js';
-import type { HouseRounds } from '../house/house-rounds.js';
+import type { HouseRounds } from '../house/index.js';
 
 type RoundRow = Selectable<LiveRoundTable>;
 type BetRow = Selectable<LiveBetTable>;

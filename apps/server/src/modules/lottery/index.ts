@@ -2,14 +2,16 @@ import { LOTTERY_OFFICIAL_GRACE_HOURS } from '@arcadia/contract';
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
+import type { AppModule } from '../../lib/app-module.js';
 import type { Clock } from '../../lib/clock.js';
 import { createSerialSchedule } from '../../lib/serial-schedule.js';
 import type { RouteHooks } from '../../plugins/routes.js';
-import { createHouseWalletClient } from '../house/house.wallet.js';
-import { writeAudit } from '../operator/operator-audit.js';
+import type { BrandService } from '../brand/brand.service.js';
+import { createHouseWalletClient } from '../house/index.js';
+import { writeAudit } from '../operator/index.js';
 import type { RealtimeHub } from '../realtime/index.js';
-import type { LedgerService } from '../ledger/ledger.service.js';
-import type { VendorSecrets } from '../vendors/vendor-secret.js';
+import type { LedgerService } from '../ledger/index.js';
+import type { VendorSecrets } from '../vendors/index.js';
 import { type IssueRow, createLotteryDraws, issueOut, openedOut } from './lottery.draws.js';
 import { lotterySettings, registerLotteryRoutes } from './lottery.routes.js';
 import { createLotteryRebates } from './lottery.rebates.js';
@@ -34,10 +36,10 @@ const RECOVERY_EVERY_TICKS = 30;
  */
 export function createLotteryModule(deps: {
   db: Kysely<Database>;
-  hub: () => RealtimeHub | undefined;
+  hub?: RealtimeHub | undefined;
   clock: Clock;
-  /** Run the draw schedule on this instance (JOBS_ENABLED). Several may: a draw happens once. */
-  schedule: boolean;
+  /** The active brands: every one hears a draw on its own topic room. */
+  brands: BrandService;
   ledger: LedgerService;
   /** The brands' house-vendor secrets: lottery bets are signed wallet callbacks like any house game. */
   secrets: VendorSecrets;
@@ -49,16 +51,10 @@ export function createLotteryModule(deps: {
 }) {
   /** Every active brand hears a draw on its own topic room. */
   const publish = async (fn: (hub: RealtimeHub, merchantId: number, closeBeforeSeconds: number) => void) => {
-    const hub = deps.hub();
+    const hub = deps.hub;
     if (!hub) return;
-    const merchants = await deps.db
-      .selectFrom('merchant')
-      .select(['id', 'settings'])
-      .where('status', '=', 'active')
-      .execute();
-    for (const m of merchants) {
-      const settings = m.settings as { lottery?: { closeBeforeSeconds?: number } } | null;
-      fn(hub, m.id, settings?.lottery?.closeBeforeSeconds ?? 10);
+    for (const brand of await deps.brands.list()) {
+      fn(hub, brand.id, lotterySettings(brand).closeBeforeSeconds);
     }
   };
   const draws = createLotteryDraws({
@@ -126,11 +122,14 @@ export function createLotteryModule(deps: {
   });
 
   const module = {
+    name: 'lottery',
     draws,
     /** Selling, settlement and recovery (set once registered: the wallet calls go through the app). */
     selling: () => selling!,
     /** One pass of the schedule now (tests, operations): draws, settlements. */
     tick: schedule.tick,
+    /** The draw schedule: every instance runs it (JOBS_ENABLED); each draw still happens once. */
+    jobs: [{ name: 'lottery.draws', everyMs: DRAW_TICK_MS, local: true, run: () => schedule.tick() }],
     /** Cancels (and refunds) official issues whose result did not come in time; part of the recovery pass. */
     cancelOverdueOfficial,
     register(app: FastifyInstance, hooks: RouteHooks) {
@@ -155,11 +154,10 @@ export function createLotteryModule(deps: {
         runPass: schedule.runNow,
       });
       app.decorate('lottery', module);
-      deps.hub()?.openTopics('lottery', () => true);
-      if (deps.schedule) schedule.start(app, DRAW_TICK_MS);
+      deps.hub?.openTopics('lottery', () => true);
     },
   };
-  return module;
+  return module satisfies AppModule;
 }
 
 export type LotteryModule = ReturnType<typeof createLotteryModule>;

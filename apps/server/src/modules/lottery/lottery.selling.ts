@@ -12,8 +12,8 @@ import { AppError } from '../../lib/app-error.js';
 import type { Clock } from '../../lib/clock.js';
 import type { AuthedSession } from '../auth/session.service.js';
 import type { Brand } from '../brand/brand.service.js';
-import { createHouseRounds } from '../house/house-rounds.js';
-import type { HouseWalletClient } from '../house/house.wallet.js';
+import { createHouseRounds } from '../house/index.js';
+import type { HouseWalletClient } from '../house/index.js';
 import type { RealtimeHub } from '../realtime/index.js';
 import type { LotteryRebates } from './lottery.rebates.js';
 
@@ -89,7 +89,7 @@ export function betOut(row: BetRow, winStop: boolean, numbers: string[] | null):
 export function createLotterySelling(deps: {
   db: Kysely<Database>;
   wallet: HouseWalletClient;
-  hub: () => RealtimeHub | undefined;
+  hub?: RealtimeHub | undefined;
   clock: Clock;
   settings: (brand: Brand) => { prizeGroup: number; closeBeforeSeconds: number };
   /** Prize groups (a member's odds) and the agents' rebates on settled bets. */
@@ -113,7 +113,7 @@ export function createLotterySelling(deps: {
    * hundreds of bets on one draw gets a handful of events, each enough to refresh the list).
    */
   function notify(rows: BetRow[], winStop: Map<string, boolean>, numbers: string[] | null) {
-    const hub = deps.hub();
+    const hub = deps.hub;
     if (!hub) return;
     for (const r of notified(rows)) {
       hub.toMember(
@@ -457,7 +457,7 @@ export function createLotterySelling(deps: {
       await stopChases(won, stops);
       const ms = performance.now() - started;
       // The members hear of their bets once the money has moved.
-      if (deps.hub()) {
+      if (deps.hub) {
         // Only the bets told of need their order's win-stop flag.
         const told = notified(settled);
         notify(told, await winStops(told.map((s) => String(s.order_id))), draw.numbers);

@@ -15,7 +15,7 @@ import { AppError } from '../../lib/app-error.js';
 import type { Clock } from '../../lib/clock.js';
 import type { AuthedSession } from '../auth/session.service.js';
 import type { Brand } from '../brand/brand.service.js';
-import type { HouseRounds } from '../house/house-rounds.js';
+import type { HouseRounds } from '../house/index.js';
 import type { LedgerService } from '../ledger/ledger.service.js';
 import type { RealtimeHub } from '../realtime/index.js';
 
@@ -118,7 +118,7 @@ export function createSportsBetting(deps: {
   db: Kysely<Database>;
   rounds: HouseRounds;
   ledger: LedgerService;
-  hub: () => RealtimeHub | undefined;
+  hub?: RealtimeHub | undefined;
   clock: Clock;
   log: Log;
 }) {
@@ -204,7 +204,7 @@ export function createSportsBetting(deps: {
   }
 
   function notify(bets: BetRow[], legs: Map<string, LegRow[]>) {
-    const hub = deps.hub();
+    const hub = deps.hub;
     if (!hub) return;
     for (const b of bets)
       hub.toMember(String(b.member_id), 'sports.bet', betOut(b, legs.get(String(b.id)) ?? []));
