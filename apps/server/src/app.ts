@@ -325,7 +325,14 @@ export async function buildApp(deps: AppDeps) {
   sports.register(app, hooks);
   for (const job of sports.jobs) jobs.register(job);
   // The house live tables (docs/live.md): shared rounds on a clock, bets through the house wallet.
-  const live = createLiveModule({ db, hub: realtime.hub, clock, brands, secrets: vendorSecrets, log: app.log });
+  const live = createLiveModule({
+    db,
+    hub: realtime.hub,
+    clock,
+    brands,
+    secrets: vendorSecrets,
+    log: app.log,
+  });
   live.register(app, hooks);
   for (const job of live.jobs) jobs.register(job);
   // Live chat rooms with hosts (docs/chat.md): the model list, messages, tips through the ledger.

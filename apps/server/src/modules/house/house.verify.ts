@@ -16,11 +16,7 @@ export function verifyRound(body: {
   stake: string;
 }) {
   // Baccarat's stake is the sum of its spots; the default stake is for the other engines.
-  const prepared = prepareBet(
-    body.engine,
-    body.engine === 'baccarat' ? undefined : body.stake,
-    body.params,
-  );
+  const prepared = prepareBet(body.engine, body.engine === 'baccarat' ? undefined : body.stake, body.params);
   const stake = prepared.stake ?? BigInt(body.stake);
   let stream: FairStream;
   try {

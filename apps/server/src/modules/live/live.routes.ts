@@ -43,8 +43,7 @@ export function registerLiveRoutes(
     return { list, serverTime: deps.clock.now().toISOString() };
   });
   registerRoute(app, hooks, liveRoutes.liveTotals, async ({ brand, query }) => {
-    if (!liveTable(query.tableCode))
-      throw new AppError('live.table_unknown', { tableCode: query.tableCode });
+    if (!liveTable(query.tableCode)) throw new AppError('live.table_unknown', { tableCode: query.tableCode });
     const round = (await live.latestRounds()).get(query.tableCode);
     return round ? live.totals(brand.id, query.tableCode, String(round.id)) : null;
   });
@@ -58,8 +57,7 @@ export function registerLiveRoutes(
     // The tables are shared by every brand: only an operator of every brand may void a round.
     if (!operator || operator.merchantId !== null)
       throw new AppError('forbidden', { reason: 'all_brands_only' });
-    if (!liveTable(body.tableCode))
-      throw new AppError('live.table_unknown', { tableCode: body.tableCode });
+    if (!liveTable(body.tableCode)) throw new AppError('live.table_unknown', { tableCode: body.tableCode });
     const round = await roundOfTable(deps.db, body.roundId, body.tableCode);
     if (!round) throw new AppError('not.found', { value: body.roundId });
     const out = await live.voidRound(body.roundId);

@@ -270,7 +270,10 @@ export function dealtRoundsWithOpenBets(db: Db, now: Date) {
     .select('b.round_id')
     .where('b.status', '=', 'open')
     .where((eb) =>
-      eb.or([eb('r.status', '=', 'settled'), eb.and([eb('r.status', '=', 'dealing'), eb('r.result_at', '<=', now)])]),
+      eb.or([
+        eb('r.status', '=', 'settled'),
+        eb.and([eb('r.status', '=', 'dealing'), eb('r.result_at', '<=', now)]),
+      ]),
     )
     .groupBy('b.round_id')
     .limit(50)

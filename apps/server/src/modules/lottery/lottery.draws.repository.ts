@@ -143,10 +143,7 @@ export function upcomingIssues(db: Db, gameCode: string, now: Date, limit: numbe
 
 /** A page of a game's drawn and cancelled issues, newest first, with their count. */
 export async function openedIssues(db: Db, gameCode: string, pageNo: number, pageSize: number) {
-  const base = db
-    .selectFrom('lottery_issue')
-    .where('game_code', '=', gameCode)
-    .where('status', '!=', 'open');
+  const base = db.selectFrom('lottery_issue').where('game_code', '=', gameCode).where('status', '!=', 'open');
   const count = await base.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirst();
   const list = await base
     .selectAll()

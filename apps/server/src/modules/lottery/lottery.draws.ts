@@ -148,8 +148,7 @@ export function createLotteryDraws(deps: {
      */
     async enterResult(gameCode: string, issue: string, draw: LotteryDraw, by: string, now: Date) {
       const row = (await repo.recordOfficialResult(db, gameCode, issue, draw, by, now)) as
-        | IssueRow
-        | undefined;
+        IssueRow | undefined;
       if (row) deps.onDrawn?.(row);
       return row;
     },

@@ -77,7 +77,8 @@ export function checkOnSale(
   const byIssue = new Map(issues.map((i) => [i.issue, i]));
   for (const numero of wanted) {
     const row = byIssue.get(numero);
-    if (!row || row.status !== 'open') throw new AppError('lottery.issue_unknown', { gameId: gameCode, numero });
+    if (!row || row.status !== 'open')
+      throw new AppError('lottery.issue_unknown', { gameId: gameCode, numero });
     const closes = new Date(row.draw_at).getTime() - closeBeforeSeconds * 1000;
     if (now >= closes) {
       throw new AppError('lottery.sales_closed', {

@@ -82,7 +82,11 @@ export function issuesOf(db: Db, gameCode: string, wanted: string[]) {
 }
 
 export function insertOrder(db: Db, values: Insertable<LotteryOrderTable>) {
-  return db.insertInto('lottery_order').values(values).returning(['id', 'win_stop']).executeTakeFirstOrThrow();
+  return db
+    .insertInto('lottery_order')
+    .values(values)
+    .returning(['id', 'win_stop'])
+    .executeTakeFirstOrThrow();
 }
 
 export function insertBets(db: Db, values: Insertable<LotteryBetTable>[]) {

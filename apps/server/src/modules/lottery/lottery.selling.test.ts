@@ -254,5 +254,4 @@ describe('lottery selling', () => {
     await drawAndSettle(issue!.drawAt);
     expect(await balance()).toBe(before);
   });
-
 });

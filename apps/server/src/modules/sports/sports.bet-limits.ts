@@ -24,7 +24,8 @@ export function checkStake(brand: Brand, stake: bigint) {
   const limits = sportsSettings(brand);
   if (stake < unit) throw new AppError('sports.stake_invalid', { min: unit.toString() });
   const maxStake = BigInt(limits.maxStake) * unit;
-  if (stake > maxStake) throw new AppError('sports.stake_limit', { max: maxStake.toString(), reason: 'stake' });
+  if (stake > maxStake)
+    throw new AppError('sports.stake_limit', { max: maxStake.toString(), reason: 'stake' });
 }
 
 /** The bet's potential return within the brand's maximum. */

@@ -68,4 +68,3 @@ export function statusOf(payout: bigint, results: LegResult[]): 'won' | 'lost' |
   if (results.every((r) => r === 'void' || r === 'push')) return 'void';
   return 'won';
 }
-

@@ -180,11 +180,7 @@ export async function updateLegResults(db: Db, updates: { bet: string; idx: numb
  * the rows are found through the primary key, not by hashing every open bet of the table once per
  * batch.
  */
-export async function recordSettledBatch(
-  db: Db,
-  ok: { id: string; payout: string }[],
-  statuses: string[],
-) {
+export async function recordSettledBatch(db: Db, ok: { id: string; payout: string }[], statuses: string[]) {
   const ids = `{${ok.map((b) => b.id).join(',')}}`;
   const { rows } = await sql<{ settled_at: Date; ids: string }>`
             with done as (

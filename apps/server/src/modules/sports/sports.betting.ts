@@ -1,4 +1,4 @@
-import { type SportsBet, type SportsResult, trialTypes } from '@arcadia/contract';
+import { type SportsResult, trialTypes } from '@arcadia/contract';
 import {
   type EventResult,
   type Leg,
@@ -354,8 +354,7 @@ export function createSportsBetting(deps: {
         if (row) resettled.push(row);
       }
       const pendingPay = toPay.length - paid.length;
-      if (pendingPay === 0)
-        await repo.markEventSettledUpTo(db, eventId, version);
+      if (pendingPay === 0) await repo.markEventSettledUpTo(db, eventId, version);
       // A member with many bets on the event hears of the first few (a market of 100,000 bets
       // would otherwise send 100,000 events inside the operator's call).
       const told = new Map<string, number>();

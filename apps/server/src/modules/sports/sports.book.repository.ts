@@ -47,11 +47,7 @@ export function insertEvent(db: Db, v: Insertable<SportEventTable>) {
 }
 
 /** A scheduled event's names and start time from the feed. */
-export function updateEventFromFeed(
-  db: Db,
-  eventId: string,
-  v: Updateable<SportEventTable>,
-) {
+export function updateEventFromFeed(db: Db, eventId: string, v: Updateable<SportEventTable>) {
   return db
     .updateTable('sport_event')
     .set(v)
@@ -61,10 +57,7 @@ export function updateEventFromFeed(
 }
 
 /** Creates a market, or reprices an open or suspended one whose prices changed (a new version); the row when written. */
-export function upsertMarket(
-  db: Db,
-  v: Insertable<SportMarketTable> & { prices: string },
-) {
+export function upsertMarket(db: Db, v: Insertable<SportMarketTable> & { prices: string }) {
   const { prices } = v;
   return db
     .insertInto('sport_market')
