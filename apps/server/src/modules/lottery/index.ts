@@ -1,20 +1,18 @@
-import { LOTTERY_OFFICIAL_GRACE_HOURS } from '@arcadia/contract';
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import type { AppModule } from '../../lib/app-module.js';
 import type { Clock } from '../../lib/clock.js';
-import { createSerialSchedule } from '../../lib/serial-schedule.js';
 import type { RouteHooks } from '../../plugins/routes.js';
 import type { BrandService } from '../brand/brand.service.js';
 import { createHouseWalletClient } from '../house/index.js';
-import { writeAudit } from '../operator/index.js';
 import type { RealtimeHub } from '../realtime/index.js';
 import type { LedgerService } from '../ledger/index.js';
 import type { VendorSecrets } from '../vendors/index.js';
 import { type IssueRow, createLotteryDraws, issueOut, openedOut } from './lottery.draws.js';
 import { lotterySettings, registerLotteryRoutes } from './lottery.routes.js';
 import { createLotteryRebates } from './lottery.rebates.js';
+import { DRAW_TICK_MS, createLotterySchedule } from './lottery.schedule.js';
 import { type LotterySelling, createLotterySelling } from './lottery.selling.js';
 
 declare module 'fastify' {
@@ -24,10 +22,7 @@ declare module 'fastify' {
   }
 }
 
-/** How often the draw schedule runs: draws land within this of their time. */
-export const DRAW_TICK_MS = 1000;
-/** Every this many ticks the recovery pass runs (lost replies, undelivered refunds, unsettled draws). */
-const RECOVERY_EVERY_TICKS = 30;
+export { DRAW_TICK_MS } from './lottery.schedule.js';
 
 /**
  * The house lottery (docs/lottery.md): the draw schedule (issues with published commitments,
@@ -70,55 +65,12 @@ export function createLotteryModule(deps: {
   });
   const rebates = createLotteryRebates({ db: deps.db, ledger: deps.ledger });
   let selling: LotterySelling | null = null;
-  type Pass = Awaited<ReturnType<typeof pass>>;
-  let ticks = 0;
-  const pass = async () => {
-    const { drawnRows, scheduled } = await draws.tick(deps.clock.now());
-    const drawn: ({ gameId: string; numero: string } & Awaited<ReturnType<LotterySelling['settleIssue']>>)[] =
-      [];
-    // Each drawn issue settles at once; a failure is picked up by the recovery pass.
-    for (const row of drawnRows) {
-      try {
-        const r = await selling!.settleIssue(row.game_code, row.issue);
-        drawn.push({ gameId: row.game_code, numero: row.issue, ...r });
-        if (r.settled > 0)
-          deps.log.info?.({ gameId: row.game_code, numero: row.issue, ...r }, 'lottery draw settled');
-      } catch (err) {
-        deps.log.error({ err, issue: row.issue }, 'lottery settlement failed');
-      }
-    }
-    if (++ticks % RECOVERY_EVERY_TICKS === 0) {
-      await cancelOverdueOfficial();
-      await selling?.recover();
-    }
-    return { scheduled, drawn };
-  };
-  /** An official game's issue whose result has not come within the grace period is cancelled: every bet refunded. */
-  const cancelOverdueOfficial = async () => {
-    const before = new Date(deps.clock.now().getTime() - LOTTERY_OFFICIAL_GRACE_HOURS * 3_600_000);
-    for (const d of await draws.overdueOfficial(before)) {
-      const out = await selling!.cancelIssue(d.game_code, d.issue);
-      if (!out.cancelled) continue;
-      deps.log.warn(
-        { gameId: d.game_code, numero: d.issue, ...out },
-        'official lottery result missing: issue cancelled',
-      );
-      await writeAudit(deps.db, {
-        merchantId: null,
-        actor: 'system',
-        action: 'lottery.cancel',
-        target: `${d.game_code}/${d.issue}`,
-        payload: {
-          reason: `no official result within ${LOTTERY_OFFICIAL_GRACE_HOURS} hours of the draw time`,
-          ...out,
-        },
-      });
-    }
-  };
-  const schedule = createSerialSchedule<Pass>({
-    pass,
-    empty: { scheduled: 0, drawn: [] },
-    onError: (err) => deps.log.error({ err }, 'lottery draw tick failed'),
+  const { schedule, cancelOverdueOfficial } = createLotterySchedule({
+    db: deps.db,
+    draws,
+    selling: () => selling,
+    clock: deps.clock,
+    log: deps.log,
   });
 
   const module = {
