@@ -19,7 +19,8 @@ export function useLotteryApp() {
     player = await memberId(t.db, 'demoplayer');
     await fundMain(t.db, player, 1_000_000n);
     await t.app.lottery.tick();
-  });
+    // Building a demo app is the slow part of each lottery test file (three of them now).
+  }, 120_000);
   afterAll(() => t.close());
   afterEach(async () => {
     expect(await checkLedger(t.db)).toEqual([]);
