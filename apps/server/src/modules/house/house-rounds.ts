@@ -1,8 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
-import { HOUSE_VENDOR } from '../vendors/vendor-secret.js';
-import { createVendorSession } from '../vendors/vendor-session.js';
+import { HOUSE_VENDOR, createVendorSession } from '../vendors/index.js';
 import { createHouseRoundsRepository } from './house.rounds.repository.js';
 import type { HouseWalletClient, SendResult } from './house.wallet.js';
 
