@@ -47,8 +47,7 @@ import { createContentModule } from './modules/announcements/content.js';
 import { createCredentialSealer, loadCredentialKey } from './modules/catalogue/vendor-credentials.js';
 import { createVendorSecrets } from './modules/vendors/vendor-secret.js';
 import { registerVendorRoutes } from './modules/vendors/vendor.routes.js';
-import { registerHouse } from './modules/house/house.routes.js';
-import { createDemoPlay, demoPlayEnabled } from './modules/house/house.demo-play.js';
+import { createDemoPlay, createHouseModule, demoPlayEnabled } from './modules/house/index.js';
 import { demoAccounts } from './seeds/seed.js';
 import { createVendorWalletService } from './modules/vendors/vendor-wallet.service.js';
 import { registerRecordRoutes } from './modules/records/records.routes.js';
@@ -245,34 +244,39 @@ export async function buildApp(deps: AppDeps) {
   // The house lottery (docs/lottery.md): draws, selling through the house wallet callbacks, settlement.
   const lottery = createLotteryModule({
     db,
-    hub: () => realtime?.hub,
+    hub: realtime.hub,
     clock,
-    schedule: config.JOBS_ENABLED,
+    brands,
     ledger,
     secrets: vendorSecrets,
     log: app.log,
   });
   lottery.register(app, hooks);
+  for (const job of lottery.jobs) jobs.register(job);
   // The house sportsbook (docs/sportsbook.md): events, markets, bets through the house wallet, settlement.
-  createSportsModule({
+  const sports = createSportsModule({
     db,
-    hub: () => realtime?.hub,
+    hub: realtime.hub,
     clock,
-    schedule: config.JOBS_ENABLED,
+    brands,
     simulate: config.SPORTS_SIMULATOR ?? config.DEMO,
     ledger,
     secrets: vendorSecrets,
     log: app.log,
-  }).register(app, hooks);
+  });
+  sports.register(app, hooks);
+  for (const job of sports.jobs) jobs.register(job);
   // The house live tables (docs/live.md): shared rounds on a clock, bets through the house wallet.
-  createLiveModule({
+  const live = createLiveModule({
     db,
-    hub: () => realtime?.hub,
+    hub: realtime.hub,
     clock,
-    schedule: config.JOBS_ENABLED,
+    brands,
     secrets: vendorSecrets,
     log: app.log,
-  }).register(app, hooks);
+  });
+  live.register(app, hooks);
+  for (const job of live.jobs) jobs.register(job);
   // Live chat rooms with hosts (docs/chat.md): the model list, messages, tips through the ledger.
   createChatModule({ db, ledger, throttle, brands, hub: () => realtime?.hub }).register(app, hooks);
   // Card rooms (docs/pvp.md): bull-bull with a rotating banker; buy-ins, rake and cash-outs through the ledger.
@@ -303,7 +307,7 @@ export async function buildApp(deps: AppDeps) {
   // adapter that is missing or not configured hides its games from the lobby.
   const vendors = new VendorRegistry();
   // The house vendor: its adapter joins the registry; its game API lives under /house/api.
-  registerHouse(app, hooks, { db, vendors, secrets: vendorSecrets });
+  createHouseModule({ db, vendors, secrets: vendorSecrets }).register(app, hooks);
   // Demo mode's players (DEMO_PLAY): a week of house rounds on first start, then a few now and then.
   if (demoPlayEnabled(config)) {
     const demoPlay = createDemoPlay({

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
-import { HOUSE_VENDOR } from '../vendors/vendor-secret.js';
-import { createVendorSession } from '../vendors/vendor-session.js';
+import { HOUSE_VENDOR, createVendorSession } from '../vendors/index.js';
+import { createHouseRoundsRepository } from './house.rounds.repository.js';
 import type { HouseWalletClient, SendResult } from './house.wallet.js';
 
 /** Results go to the platform in batches of this many (a `settle` callback each)… */
@@ -71,6 +71,7 @@ export function createHouseRounds(deps: {
   log: Log;
 }) {
   const { db, wallet, prefix, log } = deps;
+  const repository = createHouseRoundsRepository(db);
   const roundOf = (betId: string) => `${prefix}${betId}`;
   const betTx = (betId: string) => `${prefix}${betId}:b`;
   const requestPrefix = `${prefix.toLowerCase()}q`;
@@ -79,11 +80,7 @@ export function createHouseRounds(deps: {
   async function merchantOf(merchantId: number) {
     let m = merchants.get(merchantId);
     if (!m) {
-      const row = await db
-        .selectFrom('merchant')
-        .select(['code', 'currency'])
-        .where('id', '=', merchantId)
-        .executeTakeFirstOrThrow();
+      const row = await repository.merchantById(merchantId);
       m = { code: row.code, currency: row.currency };
       merchants.set(merchantId, m);
     }

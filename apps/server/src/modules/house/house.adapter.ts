@@ -2,9 +2,14 @@ import { houseEngineIds } from '@arcadia/contract';
 import { liveTable, pvpTable } from '@arcadia/games';
 import { AppError } from '../../lib/app-error.js';
 import { hashToken, newToken } from '../auth/session.service.js';
-import type { LaunchInput, LaunchResult, VendorAdapter } from '../vendors/adapter.js';
-import { HOUSE_VENDOR } from '../vendors/vendor-secret.js';
-import { VENDOR_SESSION_TTL_MS, createVendorSession } from '../vendors/vendor-session.js';
+import {
+  HOUSE_VENDOR,
+  type LaunchInput,
+  type LaunchResult,
+  VENDOR_SESSION_TTL_MS,
+  type VendorAdapter,
+  createVendorSession,
+} from '../vendors/index.js';
 import type { HouseRepository } from './house.repository.js';
 import { TRIAL_BALANCE_MAJOR } from './house.service.js';
 

@@ -5,6 +5,7 @@ import { demoPlayers, seedDemoPlayers } from '../../seeds/brands/demo.players.js
 import type { Job } from '../../jobs/job-runner.js';
 import type { SessionService } from '../auth/session.service.js';
 import type { Brand, BrandService } from '../brand/brand.service.js';
+import { createDemoPlayRepository } from './house.demo-play.repository.js';
 
 /**
  * Demo mode's players (docs/configuration.md, `DEMO_PLAY`): a handful of clearly named accounts
@@ -77,47 +78,27 @@ export function demoPlayEnabled(config: { DEMO: boolean; DEMO_PLAY?: boolean | u
 
 export function createDemoPlay(deps: DemoPlayDeps) {
   const { app, db, sessions, merchant } = deps;
+  const repository = createDemoPlayRepository(db);
   let stopping = false;
   /** Site session token per demo player, reopened when it has ended. */
   const tokens = new Map<string, string>();
 
   async function players(merchantId: number): Promise<Player[]> {
-    const rows = await db
-      .selectFrom('member')
-      .select(['id', 'account'])
-      .where('merchant_id', '=', merchantId)
-      .where(
-        'account',
-        'in',
-        demoPlayers.map((p) => p.account),
-      )
-      .where('status', '=', 'active')
-      .orderBy('account')
-      .execute();
+    const rows = await repository.players(
+      merchantId,
+      demoPlayers.map((p) => p.account),
+    );
     return rows.map((r) => ({ id: String(r.id), account: r.account }));
   }
 
   async function games(merchantId: number): Promise<{ gameCode: string; engine: string }[]> {
-    const rows = await db
-      .selectFrom('game')
-      .select(['game_code', 'engine'])
-      .where('merchant_id', '=', merchantId)
-      .where('adapter', '=', 'house')
-      .where('engine', 'in', Object.keys(betFor))
-      .orderBy('game_code')
-      .execute();
+    const rows = await repository.houseGames(merchantId, Object.keys(betFor));
     return rows.flatMap((r) => (r.engine ? [{ gameCode: r.game_code, engine: r.engine }] : []));
   }
 
   /** Real-money rounds the player has played at the house. */
   async function roundsPlayed(merchantId: number, player: Player): Promise<number> {
-    const row = await db
-      .selectFrom('house_round')
-      .select((eb) => eb.fn.countAll<string>().as('n'))
-      .where('merchant_id', '=', merchantId)
-      .where('player_key', '=', `member:${player.id}`)
-      .where('mode', '=', 'real')
-      .executeTakeFirstOrThrow();
+    const row = await repository.realRoundCount(merchantId, `member:${player.id}`);
     return Number(row.n);
   }
 

@@ -1,13 +1,7 @@
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
-import {
-  type HouseAction,
-  type HouseEngineId,
-  type HouseFairness,
-  type HouseRound,
-  houseEngineIds,
-} from '@arcadia/contract';
-import { FairInputError, FairStream, hashServerSeed } from '@arcadia/games';
+import type { HouseAction, HouseEngineId } from '@arcadia/contract';
+import { FairStream } from '@arcadia/games';
 import { AppError } from '../../lib/app-error.js';
 import { hashToken } from '../auth/session.service.js';
 import {
@@ -18,84 +12,32 @@ import {
   decodeState,
   encodeState,
   engineRules,
-  engineName,
   isStateful,
   prepareBet,
-  replay,
   toJsonSafe,
   startAction,
   validateBet,
 } from './house.engines.js';
-import type { HouseCallbackRow, HouseRepository, HouseRoundRow, HouseSeedRow } from './house.repository.js';
+import type { HouseCallbackRow, HouseRepository, HouseSeedRow } from './house.repository.js';
+import { fairnessOf, newRoundId, refusal, toRound } from './house.round-out.js';
+import { stakeLimits } from './house.stake-limits.js';
+import { engineList, verifyRound } from './house.verify.js';
 import type { HouseWalletClient, SendResult, WalletReply } from './house.wallet.js';
+
+export { MAX_STAKE_MAJOR, stakeLimits } from './house.stake-limits.js';
 
 /** Play money of a trial session, in major units. */
 export const TRIAL_BALANCE_MAJOR = 2_000n;
-/** Largest stake, in major units. The smallest is one cent (or one minor unit without cents). */
-export const MAX_STAKE_MAJOR = 10_000n;
 /** A bet waits this long for the player's previous bet before answering `game.busy`. */
 const LEASE_WAIT_MS = 10_000;
 /** Recovery leaves younger callbacks alone: they may still be in flight on some instance. */
 export const RECOVERY_AGE_MS = 60_000;
-
-export function stakeLimits(scale: number) {
-  return {
-    minStake: 10n ** BigInt(Math.max(0, scale - 2)),
-    maxStake: MAX_STAKE_MAJOR * 10n ** BigInt(scale),
-  };
-}
 
 type Session = NonNullable<Awaited<ReturnType<HouseRepository['sessionByHash']>>>;
 
 interface Log {
   warn(obj: unknown, msg?: string): void;
   error(obj: unknown, msg?: string): void;
-}
-
-const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOString());
-
-function newRoundId() {
-  return `H${Date.now().toString(36)}${randomBytes(6).toString('hex')}`;
-}
-
-function fairnessOf(seed: HouseSeedRow): HouseFairness {
-  return { serverSeedHash: seed.server_seed_hash, clientSeed: seed.client_seed, nonce: Number(seed.nonce) };
-}
-
-function toRound(row: HouseRoundRow): HouseRound {
-  const status = row.status === 'open' ? 'open' : row.status === 'closed' ? 'closed' : 'void';
-  return {
-    roundId: row.round_id,
-    gameCode: row.game_code,
-    engine: row.engine as HouseEngineId,
-    mode: row.mode,
-    status,
-    stake: String(row.stake),
-    payout: String(row.payout),
-    params: row.params,
-    outcome: row.outcome ?? null,
-    clientSeed: row.client_seed,
-    nonce: Number(row.nonce),
-    serverSeedHash: row.server_seed_hash,
-    serverSeed: row.seed_active ? null : row.server_seed,
-    createdAt: iso(row.created_at)!,
-    settledAt: iso(row.settled_at),
-  };
-}
-
-/** A refused bet as the client's error. */
-function refusal(reply: WalletReply): AppError {
-  switch (reply.status) {
-    case 'INSUFFICIENT_FUNDS':
-      return new AppError('wallet.insufficient', { balance: reply.balance ?? null });
-    case 'LIMIT_REACHED':
-      return new AppError('rg.play_limit');
-    case 'SESSION_EXPIRED':
-    case 'PLAYER_NOT_FOUND':
-      return new AppError('game.token.invalid', { reason: reply.status });
-    default:
-      return new AppError('game.wallet.unavailable', { status: reply.status });
-  }
 }
 
 export function createHouseService(deps: {
@@ -605,54 +547,9 @@ export function createHouseService(deps: {
       return { list: rows.map(toRound) };
     },
 
-    verify(body: {
-      engine: HouseEngineId;
-      serverSeed: string;
-      clientSeed: string;
-      nonce: number;
-      params: Params;
-      actions: { action: HouseAction; params: Params }[];
-      stake: string;
-    }) {
-      // Baccarat's stake is the sum of its spots; the default stake is for the other engines.
-      const prepared = prepareBet(
-        body.engine,
-        body.engine === 'baccarat' ? undefined : body.stake,
-        body.params,
-      );
-      const stake = prepared.stake ?? BigInt(body.stake);
-      let stream: FairStream;
-      try {
-        stream = new FairStream({
-          serverSeed: body.serverSeed,
-          clientSeed: body.clientSeed,
-          nonce: body.nonce,
-        });
-      } catch (err) {
-        if (err instanceof FairInputError)
-          throw new AppError('game.bet.invalid', { reason: 'SEEDS_INVALID', detail: err.message });
-        throw err;
-      }
-      const step = replay(body.engine, stake, prepared.params, body.actions, stream);
-      return {
-        engine: body.engine,
-        serverSeedHash: hashServerSeed(body.serverSeed),
-        stake: step.stake.toString(),
-        payout: step.payout.toString(),
-        finished: step.finished,
-        outcome: step.revealed,
-      };
-    },
+    verify: verifyRound,
 
-    engines() {
-      return {
-        list: houseEngineIds.map((engine) => ({
-          engine,
-          name: engineName(engine),
-          rules: engineRules(engine, stakeLimits(2)),
-        })),
-      };
-    },
+    engines: engineList,
 
     /**
      * Settles what a crash or a lost reply left behind (run at start-up and periodically):

@@ -1,5 +1,5 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import { HOUSE_VENDOR, type VendorSecrets, signVendorBody } from '../vendors/vendor-secret.js';
+import { HOUSE_VENDOR, type VendorSecrets, signVendorBody } from '../vendors/index.js';
 
 /**
  * The house vendor's side of the seamless wallet protocol (docs/vendor-protocol.md): it signs each

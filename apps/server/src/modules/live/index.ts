@@ -1,19 +1,17 @@
-import { LIVE_HISTORY, liveRoutes } from '@arcadia/contract';
-import { livePays, liveSpots, liveTable, liveTables } from '@arcadia/games';
+import { liveTable } from '@arcadia/games';
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
-import { AppError } from '../../lib/app-error.js';
+import type { AppModule } from '../../lib/app-module.js';
 import type { Clock } from '../../lib/clock.js';
 import { createSerialSchedule } from '../../lib/serial-schedule.js';
-import { type RouteHooks, registerRoute } from '../../plugins/routes.js';
-import { createHouseRounds } from '../house/house-rounds.js';
-import { createHouseWalletClient } from '../house/house.wallet.js';
-import { writeAudit } from '../operator/operator-audit.js';
-import { createBrandFanOut } from '../realtime/brand-fan-out.js';
+import type { RouteHooks } from '../../plugins/routes.js';
+import type { BrandService } from '../brand/brand.service.js';
+import { createHouseFanOut, createHouseRounds, createHouseWalletClient } from '../house/index.js';
 import type { RealtimeHub } from '../realtime/index.js';
-import type { VendorSecrets } from '../vendors/vendor-secret.js';
+import type { VendorSecrets } from '../vendors/index.js';
 import { type LiveTables, betOut, createLiveTables, roundOut } from './live.tables.js';
+import { registerLiveRoutes } from './live.routes.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -33,10 +31,10 @@ const RECOVERY_EVERY_TICKS = 120;
  */
 export function createLiveModule(deps: {
   db: Kysely<Database>;
-  hub: () => RealtimeHub | undefined;
+  hub?: RealtimeHub | undefined;
   clock: Clock;
-  /** Run the tables' schedule on this instance (JOBS_ENABLED). Several may: each step happens once. */
-  schedule: boolean;
+  /** The active brands: the tables' rounds go to each one's topic room. */
+  brands: BrandService;
   secrets: VendorSecrets;
   log: {
     warn(obj: unknown, msg?: string): void;
@@ -44,7 +42,12 @@ export function createLiveModule(deps: {
   };
 }) {
   /** Every brand's product: its events go to each active brand's topic room. */
-  const toEveryBrand = createBrandFanOut({ db: deps.db, hub: deps.hub, log: deps.log, what: 'live' });
+  const toEveryBrand = createHouseFanOut({
+    brands: deps.brands,
+    hub: deps.hub,
+    log: deps.log,
+    what: 'live',
+  });
   let tables: LiveTables | null = null;
   let ticks = 0;
   type Pass = Awaited<ReturnType<LiveTables['tick']>>;
@@ -60,8 +63,11 @@ export function createLiveModule(deps: {
   });
 
   const module = {
+    name: 'live',
     tables: () => tables!,
     tick: schedule.runNow,
+    /** The tables' schedule: every instance runs it (JOBS_ENABLED); each step still happens once. */
+    jobs: [{ name: 'live.tables', everyMs: LIVE_TICK_MS, local: true, run: () => schedule.tick() }],
     register(app: FastifyInstance, hooks: RouteHooks) {
       const rounds = createHouseRounds({
         db: deps.db,
@@ -78,81 +84,19 @@ export function createLiveModule(deps: {
         onRound: (row) =>
           toEveryBrand((hub, id) => hub.toTopic(id, `live:${row.table_code}`, 'live.round', roundOut(row))),
         onTotals: (merchantId, totals) =>
-          deps.hub()?.toTopic(merchantId, `live:${totals.tableCode}`, 'live.totals', totals),
+          deps.hub?.toTopic(merchantId, `live:${totals.tableCode}`, 'live.totals', totals),
         onBets: (list) => {
-          const hub = deps.hub();
+          const hub = deps.hub;
           if (hub)
             for (const b of list) hub.toMember(String(b.row.member_id), 'live.bet', betOut(b.row, b.roundNo));
         },
       });
-      const live = tables;
-
-      registerRoute(app, hooks, liveRoutes.liveTables, async ({ brand, query }) => {
-        const wanted = query.tableCode ? [liveTable(query.tableCode)] : liveTables;
-        if (wanted.some((t) => !t)) throw new AppError('live.table_unknown', { tableCode: query.tableCode });
-        const latest = await live.latestRounds();
-        const unit = 10n ** BigInt(brand.currencyScale);
-        const list = [];
-        for (const t of wanted) {
-          const table = t!;
-          const round = latest.get(table.code);
-          list.push({
-            tableCode: table.code,
-            kind: table.kind,
-            minBet: (BigInt(table.minBet) * unit).toString(),
-            maxBet: (BigInt(table.maxBet) * unit).toString(),
-            betSeconds: Math.round(table.betMs / 1000),
-            spots: [...liveSpots[table.kind]],
-            pays: livePays[table.kind],
-            round: round ? roundOut(round) : null,
-            // The list's cards show a short strip; one table's page, the whole road.
-            history: await live.history(table.code, query.tableCode ? LIVE_HISTORY : 12),
-          });
-        }
-        return { list, serverTime: deps.clock.now().toISOString() };
-      });
-      registerRoute(app, hooks, liveRoutes.liveTotals, async ({ brand, query }) => {
-        if (!liveTable(query.tableCode))
-          throw new AppError('live.table_unknown', { tableCode: query.tableCode });
-        const round = (await live.latestRounds()).get(query.tableCode);
-        return round ? live.totals(brand.id, query.tableCode, String(round.id)) : null;
-      });
-      registerRoute(app, hooks, liveRoutes.liveBet, async ({ brand, session, body }) =>
-        live.place(brand, session!, body),
-      );
-      registerRoute(app, hooks, liveRoutes.liveMyBets, async ({ brand, session, query }) =>
-        live.myBets(brand, session!, query),
-      );
-      registerRoute(app, hooks, liveRoutes.opsLiveVoid, async ({ operator, body }) => {
-        // The tables are shared by every brand: only an operator of every brand may void a round.
-        if (!operator || operator.merchantId !== null)
-          throw new AppError('forbidden', { reason: 'all_brands_only' });
-        if (!liveTable(body.tableCode))
-          throw new AppError('live.table_unknown', { tableCode: body.tableCode });
-        const round = await deps.db
-          .selectFrom('live_round')
-          .select(['id', 'status'])
-          .where('id', '=', body.roundId)
-          .where('table_code', '=', body.tableCode)
-          .executeTakeFirst();
-        if (!round) throw new AppError('not.found', { value: body.roundId });
-        const out = await live.voidRound(body.roundId);
-        if (!out) throw new AppError('live.round_settled', { roundId: body.roundId });
-        await writeAudit(deps.db, {
-          merchantId: null,
-          actor: operator.username,
-          action: 'live.void',
-          target: `${body.tableCode}/${body.roundId}`,
-          payload: { reason: body.reason, refunded: out.refunded },
-        });
-        return { roundId: body.roundId, refunded: out.refunded };
-      });
+      registerLiveRoutes(app, hooks, { db: deps.db, tables, clock: deps.clock });
       app.decorate('live', module);
-      deps.hub()?.openTopics('live', (_identity, key) => liveTable(key) !== undefined);
-      if (deps.schedule) schedule.start(app, LIVE_TICK_MS);
+      deps.hub?.openTopics('live', (_identity, key) => liveTable(key) !== undefined);
     },
   };
-  return module;
+  return module satisfies AppModule;
 }
 
 export type LiveModule = ReturnType<typeof createLiveModule>;

@@ -10,16 +10,15 @@ import {
   liveTable,
   liveTables,
 } from '@arcadia/games';
-import { type Kysely, type Selectable, sql } from 'kysely';
-import type { Database, LiveBetTable, LiveRoundTable } from '../../db/schema.js';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema.js';
 import { AppError } from '../../lib/app-error.js';
 import type { Clock } from '../../lib/clock.js';
 import type { AuthedSession } from '../auth/session.service.js';
 import type { Brand } from '../brand/brand.service.js';
-import type { HouseRounds } from '../house/house-rounds.js';
-
-type RoundRow = Selectable<LiveRoundTable>;
-type BetRow = Selectable<LiveBetTable>;
+import type { HouseRounds } from '../house/index.js';
+import * as repo from './live.tables.repository.js';
+import type { BetRow, RoundRow } from './live.tables.repository.js';
 
 /** A betting round left open this long past its close (the tables stopped meanwhile) is voided, not dealt. */
 export const STALE_ROUND_MS = 5 * 60_000;
@@ -89,42 +88,29 @@ export function createLiveTables(deps: {
   const randomHex = deps.randomHex ?? (() => randomBytes(32).toString('hex'));
 
   async function latestRounds(): Promise<Map<string, RoundRow>> {
-    const { rows } = await sql<RoundRow>`
-      select distinct on (table_code) * from live_round
-      order by table_code, round_no desc`.execute(db);
+    const rows = await repo.latestRounds(db);
     return new Map(rows.map((r) => [r.table_code, r]));
   }
 
   async function openRound(table: LiveTableDef, after: RoundRow | undefined, now: Date) {
     const serverSeed = randomHex();
     const closes = new Date(now.getTime() + table.betMs);
-    const row = await db
-      .insertInto('live_round')
-      .values({
-        table_code: table.code,
-        round_no: (after?.round_no ?? 0) + 1,
-        server_seed: serverSeed,
-        seed_hash: hashServerSeed(serverSeed),
-        opens_at: now,
-        closes_at: closes,
-        result_at: new Date(closes.getTime() + table.dealMs),
-      })
-      .onConflict((oc) => oc.columns(['table_code', 'round_no']).doNothing())
-      .returningAll()
-      .executeTakeFirst();
+    const row = await repo.insertRound(db, {
+      table_code: table.code,
+      round_no: (after?.round_no ?? 0) + 1,
+      server_seed: serverSeed,
+      seed_hash: hashServerSeed(serverSeed),
+      opens_at: now,
+      closes_at: closes,
+      result_at: new Date(closes.getTime() + table.dealMs),
+    });
     if (row) deps.onRound(row);
     return row;
   }
 
   async function closeRound(table: LiveTableDef, round: RoundRow) {
     const result = liveRoundResult(table.kind, round.server_seed, table.code, round.round_no);
-    const row = await db
-      .updateTable('live_round')
-      .set({ status: 'dealing', result: JSON.stringify(result) })
-      .where('id', '=', round.id)
-      .where('status', '=', 'betting')
-      .returningAll()
-      .executeTakeFirst();
+    const row = await repo.closeBettingRound(db, round.id, JSON.stringify(result));
     if (row) deps.onRound(row);
     return row;
   }
@@ -132,17 +118,13 @@ export function createLiveTables(deps: {
   /** Refunds bets through `rollback` and records the ones applied. */
   async function refund(rows: BetRow[]) {
     const ids = await rounds.refund(rows);
-    if (ids.length > 0) await db.updateTable('live_bet').set({ paid: true }).where('id', 'in', ids).execute();
+    if (ids.length > 0) await repo.markBetsPaid(db, ids);
     return ids.length;
   }
 
   const roundNos = async (roundIds: string[]) => {
     if (roundIds.length === 0) return new Map<string, number>();
-    const rows = await db
-      .selectFrom('live_round')
-      .select(['id', 'round_no'])
-      .where('id', 'in', [...new Set(roundIds)])
-      .execute();
+    const rows = await repo.roundNumbers(db, [...new Set(roundIds)]);
     return new Map(rows.map((r) => [String(r.id), r.round_no]));
   };
 
@@ -158,15 +140,10 @@ export function createLiveTables(deps: {
    * bets are paid, and a result applied but not recorded is sent again under the same id.
    */
   async function settleRound(roundId: string) {
-    const round = await db.selectFrom('live_round').selectAll().where('id', '=', roundId).executeTakeFirst();
+    const round = await repo.roundById(db, roundId);
     if (!round || !round.result || round.status === 'voided' || round.status === 'betting') return 0;
     const result = round.result;
-    const open = (await db
-      .selectFrom('live_bet')
-      .selectAll()
-      .where('round_id', '=', roundId)
-      .where('status', '=', 'open')
-      .execute()) as BetRow[];
+    const open = await repo.openBetsOfRound(db, roundId);
     const items = open.map((b) => ({
       ...b,
       game_code: b.table_code,
@@ -175,35 +152,16 @@ export function createLiveTables(deps: {
     const settled: BetRow[] = [];
     await rounds.sendResults(items, async (ok, voided) => {
       if (ok.length > 0) {
-        const { rows } = await sql<BetRow>`
-          update live_bet b
-          set status = case when x.payout > 0 then 'won' else 'lost' end, payout = x.payout,
-              settled_at = now(), paid = true
-          from unnest(${`{${ok.map((b) => b.id).join(',')}}`}::bigint[],
-                      ${`{${ok.map((b) => b.payout).join(',')}}`}::bigint[]) as x(id, payout)
-          where b.id = x.id and b.status = 'open'
-          returning b.*`.execute(db);
+        const rows = await repo.recordSettledBatch(db, ok);
         settled.push(...rows);
       }
       if (voided.length > 0)
-        await db
-          .updateTable('live_bet')
-          .set({ status: 'refunded', paid: true, settled_at: sql<Date>`now()` })
-          .where(
-            'id',
-            'in',
-            voided.map((b) => b.id),
-          )
-          .where('status', '=', 'open')
-          .execute();
+        await repo.recordVoidedBatch(
+          db,
+          voided.map((b) => b.id),
+        );
     });
-    const done = await db
-      .updateTable('live_round')
-      .set({ status: 'settled', settled_at: sql<Date>`now()` })
-      .where('id', '=', roundId)
-      .where('status', '=', 'dealing')
-      .returningAll()
-      .executeTakeFirst();
+    const done = await repo.markRoundSettled(db, roundId);
     if (done) deps.onRound(done);
     await notify(settled);
     return settled.length;
@@ -211,21 +169,9 @@ export function createLiveTables(deps: {
 
   /** Voids a round not yet settled: every bet refunded, the seed revealed. */
   async function voidRound(roundId: string) {
-    const row = await db
-      .updateTable('live_round')
-      .set({ status: 'voided', settled_at: sql<Date>`now()` })
-      .where('id', '=', roundId)
-      .where('status', 'in', ['betting', 'dealing'])
-      .returningAll()
-      .executeTakeFirst();
+    const row = await repo.markRoundVoided(db, roundId);
     if (!row) return null;
-    const bets = (await db
-      .updateTable('live_bet')
-      .set({ status: 'refunded', settled_at: sql<Date>`now()` })
-      .where('round_id', '=', roundId)
-      .where('status', 'in', ['open', 'placing'])
-      .returningAll()
-      .execute()) as BetRow[];
+    const bets = await repo.refundBetsOfRound(db, roundId);
     await refund(bets);
     deps.onRound(row);
     await notify(bets);
@@ -270,21 +216,7 @@ export function createLiveTables(deps: {
 
   const totalsDue = new Map<string, NodeJS.Timeout>();
   async function totals(merchantId: number, tableCode: string, roundId: string): Promise<LiveTotals> {
-    const rows = await db
-      .selectFrom('live_bet')
-      .select(['spot', sql<string>`sum(stake)`.as('amount'), sql<string>`count(*)`.as('bets')])
-      .where('round_id', '=', roundId)
-      .where('merchant_id', '=', merchantId)
-      .where('status', 'in', ['placing', 'open', 'won', 'lost'])
-      .groupBy('spot')
-      .execute();
-    const players = await db
-      .selectFrom('live_bet')
-      .select(sql<string>`count(distinct member_id)`.as('n'))
-      .where('round_id', '=', roundId)
-      .where('merchant_id', '=', merchantId)
-      .where('status', 'in', ['placing', 'open', 'won', 'lost'])
-      .executeTakeFirst();
+    const { rows, players } = await repo.roundTotals(db, merchantId, roundId);
     return {
       tableCode,
       roundId,
@@ -315,14 +247,7 @@ export function createLiveTables(deps: {
 
     /** The rounds settled last on a table, newest last. */
     async history(tableCode: string, limit: number) {
-      const rows = await db
-        .selectFrom('live_round')
-        .select(['id', 'round_no', 'result', 'seed_hash', 'server_seed'])
-        .where('table_code', '=', tableCode)
-        .where('status', '=', 'settled')
-        .orderBy('round_no', 'desc')
-        .limit(limit)
-        .execute();
+      const rows = await repo.settledRounds(db, tableCode, limit);
       return rows.reverse().map((r) => ({
         roundId: String(r.id),
         roundNo: r.round_no,
@@ -360,12 +285,7 @@ export function createLiveTables(deps: {
           throw new AppError('live.stake_invalid', { min: min.toString(), max: max.toString() });
       // The time of the request decides: at or after the close, the bet is late.
       const now = clock.now();
-      const round = await db
-        .selectFrom('live_round')
-        .select(['id', 'round_no', 'status', 'closes_at'])
-        .where('id', '=', body.roundId)
-        .where('table_code', '=', table.code)
-        .executeTakeFirst();
+      const round = await repo.roundForBet(db, body.roundId, table.code);
       if (!round || round.status !== 'betting' || now >= round.closes_at)
         throw new AppError('live.betting_closed', {
           tableCode: table.code,
@@ -375,15 +295,8 @@ export function createLiveTables(deps: {
       const memberId = session.member.id;
       const bets = await db.transaction().execute(async (tx) => {
         // One placement of a member on a round at a time: the per-spot limit holds across parallel requests.
-        await sql`select pg_advisory_xact_lock(hashtext(${`live:${round.id}:${memberId}`}))`.execute(tx);
-        const held = await tx
-          .selectFrom('live_bet')
-          .select(['spot', sql<string>`sum(stake)`.as('staked')])
-          .where('round_id', '=', round.id)
-          .where('member_id', '=', memberId)
-          .where('status', 'in', ['placing', 'open'])
-          .groupBy('spot')
-          .execute();
+        await repo.lockMemberRound(tx, round.id, memberId);
+        const held = await repo.memberStakesBySpot(tx, round.id, memberId);
         for (const h of held)
           if (BigInt(h.staked) + (bySpot.get(h.spot) ?? 0n) > max && bySpot.has(h.spot))
             throw new AppError('live.stake_invalid', {
@@ -391,21 +304,18 @@ export function createLiveTables(deps: {
               max: max.toString(),
               spot: h.spot,
             });
-        return (await tx
-          .insertInto('live_bet')
-          .values(
-            [...bySpot].map(([spot, stake]) => ({
-              round_id: round.id,
-              merchant_id: brand.id,
-              member_id: memberId,
-              table_code: table.code,
-              spot,
-              stake,
-              settled_at: null,
-            })),
-          )
-          .returningAll()
-          .execute()) as BetRow[];
+        return repo.insertBets(
+          tx,
+          [...bySpot].map(([spot, stake]) => ({
+            round_id: round.id,
+            merchant_id: brand.id,
+            member_id: memberId,
+            table_code: table.code,
+            spot,
+            stake,
+            settled_at: null,
+          })),
+        );
       });
       const results = await rounds.takeStakes(
         brand,
@@ -413,22 +323,12 @@ export function createLiveTables(deps: {
         bets.map((b) => ({ id: String(b.id), game_code: table.code, stake: b.stake })),
       );
       if (results.every((r) => r.ok && r.reply.status === 'OK')) {
-        await db
-          .updateTable('live_bet')
-          .set({ status: 'open' })
-          .where(
-            'id',
-            'in',
-            bets.map((b) => b.id),
-          )
-          .where('status', '=', 'placing')
-          .execute();
+        await repo.openPlacedBets(
+          db,
+          bets.map((b) => b.id),
+        );
         // A placement accepted before the close whose answer came after the round was settled: settle it now.
-        const after = await db
-          .selectFrom('live_round')
-          .select('status')
-          .where('id', '=', round.id)
-          .executeTakeFirst();
+        const after = await repo.roundStatus(db, round.id);
         if (after?.status === 'settled') await settleRound(String(round.id));
         scheduleTotals(brand.id, table.code, String(round.id));
         let balance: bigint | null = null;
@@ -449,25 +349,15 @@ export function createLiveTables(deps: {
       });
       const toRefund = bets.filter((b) => !refused.includes(b));
       if (refused.length > 0)
-        await db
-          .updateTable('live_bet')
-          .set({ status: 'refused', paid: true, settled_at: sql<Date>`now()` })
-          .where(
-            'id',
-            'in',
-            refused.map((b) => b.id),
-          )
-          .execute();
+        await repo.refuseBets(
+          db,
+          refused.map((b) => b.id),
+        );
       if (toRefund.length > 0) {
-        await db
-          .updateTable('live_bet')
-          .set({ status: 'refunded', settled_at: sql<Date>`now()` })
-          .where(
-            'id',
-            'in',
-            toRefund.map((b) => b.id),
-          )
-          .execute();
+        await repo.markBetsRefunded(
+          db,
+          toRefund.map((b) => b.id),
+        );
         await refund(toRefund);
       }
       const refusal = results.find((r) => r.ok && r.reply.status !== 'OK');
@@ -486,22 +376,14 @@ export function createLiveTables(deps: {
       session: AuthedSession,
       q: { tableCode?: string | undefined; roundId?: string | undefined; pageNo: number; pageSize: number },
     ) {
-      let base = db
-        .selectFrom('live_bet as b')
-        .innerJoin('live_round as r', 'r.id', 'b.round_id')
-        .where('b.merchant_id', '=', brand.id)
-        .where('b.member_id', '=', session.member.id)
-        .where('b.status', '!=', 'refused');
-      if (q.tableCode) base = base.where('b.table_code', '=', q.tableCode);
-      if (q.roundId) base = base.where('b.round_id', '=', q.roundId);
-      const count = await base.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirst();
-      const rows = await base
-        .selectAll('b')
-        .select('r.round_no')
-        .orderBy('b.id', 'desc')
-        .limit(q.pageSize)
-        .offset((q.pageNo - 1) * q.pageSize)
-        .execute();
+      const { count, rows } = await repo.memberBets(db, {
+        merchantId: brand.id,
+        memberId: session.member.id,
+        tableCode: q.tableCode,
+        roundId: q.roundId,
+        pageNo: q.pageNo,
+        pageSize: q.pageSize,
+      });
       const total = Number(count?.n ?? 0);
       return {
         list: rows.map((r) => betOut(r as unknown as BetRow, r.round_no)),
@@ -518,37 +400,11 @@ export function createLiveTables(deps: {
      */
     async recover(options: { olderThanMs?: number } = {}) {
       const cutoff = new Date(Date.now() - (options.olderThanMs ?? PLACING_AGE_MS));
-      const placing = (await db
-        .updateTable('live_bet')
-        .set({ status: 'refunded', settled_at: sql<Date>`now()` })
-        .where('status', '=', 'placing')
-        .where('placed_at', '<', cutoff)
-        .returningAll()
-        .execute()) as BetRow[];
-      const undelivered = (await db
-        .selectFrom('live_bet')
-        .selectAll()
-        .where('status', '=', 'refunded')
-        .where('paid', '=', false)
-        .where('settled_at', '<', cutoff)
-        .limit(1000)
-        .execute()) as BetRow[];
+      const placing = await repo.refundStalePlacing(db, cutoff);
+      const undelivered = await repo.unpaidRefunds(db, cutoff);
       const seen = new Set(placing.map((p) => String(p.id)));
       await refund([...placing, ...undelivered.filter((r) => !seen.has(String(r.id)))]);
-      const due = await db
-        .selectFrom('live_bet as b')
-        .innerJoin('live_round as r', 'r.id', 'b.round_id')
-        .select('b.round_id')
-        .where('b.status', '=', 'open')
-        .where((eb) =>
-          eb.or([
-            eb('r.status', '=', 'settled'),
-            eb.and([eb('r.status', '=', 'dealing'), eb('r.result_at', '<=', clock.now())]),
-          ]),
-        )
-        .groupBy('b.round_id')
-        .limit(50)
-        .execute();
+      const due = await repo.dealtRoundsWithOpenBets(db, clock.now());
       let settled = 0;
       for (const d of due) settled += await settleRound(String(d.round_id));
       return { refunded: placing.length, settled };

@@ -1,18 +1,18 @@
-import { LOTTERY_OFFICIAL_GRACE_HOURS } from '@arcadia/contract';
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
+import type { AppModule } from '../../lib/app-module.js';
 import type { Clock } from '../../lib/clock.js';
-import { createSerialSchedule } from '../../lib/serial-schedule.js';
 import type { RouteHooks } from '../../plugins/routes.js';
-import { createHouseWalletClient } from '../house/house.wallet.js';
-import { writeAudit } from '../operator/operator-audit.js';
+import type { BrandService } from '../brand/brand.service.js';
+import { createHouseWalletClient } from '../house/index.js';
 import type { RealtimeHub } from '../realtime/index.js';
-import type { LedgerService } from '../ledger/ledger.service.js';
-import type { VendorSecrets } from '../vendors/vendor-secret.js';
+import type { LedgerService } from '../ledger/index.js';
+import type { VendorSecrets } from '../vendors/index.js';
 import { type IssueRow, createLotteryDraws, issueOut, openedOut } from './lottery.draws.js';
 import { lotterySettings, registerLotteryRoutes } from './lottery.routes.js';
 import { createLotteryRebates } from './lottery.rebates.js';
+import { DRAW_TICK_MS, createLotterySchedule } from './lottery.schedule.js';
 import { type LotterySelling, createLotterySelling } from './lottery.selling.js';
 
 declare module 'fastify' {
@@ -22,10 +22,7 @@ declare module 'fastify' {
   }
 }
 
-/** How often the draw schedule runs: draws land within this of their time. */
-export const DRAW_TICK_MS = 1000;
-/** Every this many ticks the recovery pass runs (lost replies, undelivered refunds, unsettled draws). */
-const RECOVERY_EVERY_TICKS = 30;
+export { DRAW_TICK_MS } from './lottery.schedule.js';
 
 /**
  * The house lottery (docs/lottery.md): the draw schedule (issues with published commitments,
@@ -34,10 +31,10 @@ const RECOVERY_EVERY_TICKS = 30;
  */
 export function createLotteryModule(deps: {
   db: Kysely<Database>;
-  hub: () => RealtimeHub | undefined;
+  hub?: RealtimeHub | undefined;
   clock: Clock;
-  /** Run the draw schedule on this instance (JOBS_ENABLED). Several may: a draw happens once. */
-  schedule: boolean;
+  /** The active brands: every one hears a draw on its own topic room. */
+  brands: BrandService;
   ledger: LedgerService;
   /** The brands' house-vendor secrets: lottery bets are signed wallet callbacks like any house game. */
   secrets: VendorSecrets;
@@ -49,16 +46,10 @@ export function createLotteryModule(deps: {
 }) {
   /** Every active brand hears a draw on its own topic room. */
   const publish = async (fn: (hub: RealtimeHub, merchantId: number, closeBeforeSeconds: number) => void) => {
-    const hub = deps.hub();
+    const hub = deps.hub;
     if (!hub) return;
-    const merchants = await deps.db
-      .selectFrom('merchant')
-      .select(['id', 'settings'])
-      .where('status', '=', 'active')
-      .execute();
-    for (const m of merchants) {
-      const settings = m.settings as { lottery?: { closeBeforeSeconds?: number } } | null;
-      fn(hub, m.id, settings?.lottery?.closeBeforeSeconds ?? 10);
+    for (const brand of await deps.brands.list()) {
+      fn(hub, brand.id, lotterySettings(brand).closeBeforeSeconds);
     }
   };
   const draws = createLotteryDraws({
@@ -74,63 +65,23 @@ export function createLotteryModule(deps: {
   });
   const rebates = createLotteryRebates({ db: deps.db, ledger: deps.ledger });
   let selling: LotterySelling | null = null;
-  type Pass = Awaited<ReturnType<typeof pass>>;
-  let ticks = 0;
-  const pass = async () => {
-    const { drawnRows, scheduled } = await draws.tick(deps.clock.now());
-    const drawn: ({ gameId: string; numero: string } & Awaited<ReturnType<LotterySelling['settleIssue']>>)[] =
-      [];
-    // Each drawn issue settles at once; a failure is picked up by the recovery pass.
-    for (const row of drawnRows) {
-      try {
-        const r = await selling!.settleIssue(row.game_code, row.issue);
-        drawn.push({ gameId: row.game_code, numero: row.issue, ...r });
-        if (r.settled > 0)
-          deps.log.info?.({ gameId: row.game_code, numero: row.issue, ...r }, 'lottery draw settled');
-      } catch (err) {
-        deps.log.error({ err, issue: row.issue }, 'lottery settlement failed');
-      }
-    }
-    if (++ticks % RECOVERY_EVERY_TICKS === 0) {
-      await cancelOverdueOfficial();
-      await selling?.recover();
-    }
-    return { scheduled, drawn };
-  };
-  /** An official game's issue whose result has not come within the grace period is cancelled: every bet refunded. */
-  const cancelOverdueOfficial = async () => {
-    const before = new Date(deps.clock.now().getTime() - LOTTERY_OFFICIAL_GRACE_HOURS * 3_600_000);
-    for (const d of await draws.overdueOfficial(before)) {
-      const out = await selling!.cancelIssue(d.game_code, d.issue);
-      if (!out.cancelled) continue;
-      deps.log.warn(
-        { gameId: d.game_code, numero: d.issue, ...out },
-        'official lottery result missing: issue cancelled',
-      );
-      await writeAudit(deps.db, {
-        merchantId: null,
-        actor: 'system',
-        action: 'lottery.cancel',
-        target: `${d.game_code}/${d.issue}`,
-        payload: {
-          reason: `no official result within ${LOTTERY_OFFICIAL_GRACE_HOURS} hours of the draw time`,
-          ...out,
-        },
-      });
-    }
-  };
-  const schedule = createSerialSchedule<Pass>({
-    pass,
-    empty: { scheduled: 0, drawn: [] },
-    onError: (err) => deps.log.error({ err }, 'lottery draw tick failed'),
+  const { schedule, cancelOverdueOfficial } = createLotterySchedule({
+    db: deps.db,
+    draws,
+    selling: () => selling,
+    clock: deps.clock,
+    log: deps.log,
   });
 
   const module = {
+    name: 'lottery',
     draws,
     /** Selling, settlement and recovery (set once registered: the wallet calls go through the app). */
     selling: () => selling!,
     /** One pass of the schedule now (tests, operations): draws, settlements. */
     tick: schedule.tick,
+    /** The draw schedule: every instance runs it (JOBS_ENABLED); each draw still happens once. */
+    jobs: [{ name: 'lottery.draws', everyMs: DRAW_TICK_MS, local: true, run: () => schedule.tick() }],
     /** Cancels (and refunds) official issues whose result did not come in time; part of the recovery pass. */
     cancelOverdueOfficial,
     register(app: FastifyInstance, hooks: RouteHooks) {
@@ -155,11 +106,10 @@ export function createLotteryModule(deps: {
         runPass: schedule.runNow,
       });
       app.decorate('lottery', module);
-      deps.hub()?.openTopics('lottery', () => true);
-      if (deps.schedule) schedule.start(app, DRAW_TICK_MS);
+      deps.hub?.openTopics('lottery', () => true);
     },
   };
-  return module;
+  return module satisfies AppModule;
 }
 
 export type LotteryModule = ReturnType<typeof createLotteryModule>;

@@ -8,8 +8,9 @@ import {
   lotteryGames,
   nextIssues,
 } from '@arcadia/games';
-import { type Kysely, sql } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
+import * as repo from './lottery.draws.repository.js';
 
 /** How many issues of each game are scheduled ahead (their commitments published): a chase may
  * cover them all (LOTTERY_MAX_CHASE). */
@@ -95,55 +96,20 @@ export function createLotteryDraws(deps: {
         commitment: lotteryCommitment(serverSeed),
       };
     });
-    const inserted = await db
-      .insertInto('lottery_issue')
-      .values(rows)
-      .onConflict((oc) => oc.columns(['game_code', 'issue']).doNothing())
-      .returningAll()
-      .execute();
+    const inserted = await repo.insertIssues(db, rows);
     scheduledUntil.set(game.code, last);
     return inserted as IssueRow[];
   }
 
   /** Draws every open issue due at `now`; returns the drawn rows. */
   async function drawDue(now: Date): Promise<IssueRow[]> {
-    const due = await db
-      .selectFrom('lottery_issue')
-      .select(['game_code', 'issue', 'server_seed'])
-      .where('status', '=', 'open')
-      .where('draw_at', '<=', now)
-      // An official game's issues wait for the operator's result.
-      .where(({ not, exists, selectFrom }) =>
-        not(
-          exists(
-            selectFrom('lottery_game_setting as s')
-              .select('s.game_code')
-              .whereRef('s.game_code', '=', 'lottery_issue.game_code')
-              .where('s.official', '=', true),
-          ),
-        ),
-      )
-      .orderBy('draw_at')
-      .limit(500)
-      .execute();
+    const due = await repo.dueIssues(db, now);
     const drawn: IssueRow[] = [];
     for (const d of due) {
       const game = lotteryGames.find((g) => g.code === d.game_code);
       if (!game) continue;
       const result = drawLottery(game, d.server_seed, d.issue);
-      const row = await db
-        .updateTable('lottery_issue')
-        .set({
-          status: 'drawn',
-          numbers: JSON.stringify(result.numbers),
-          prizes: result.prizes ? JSON.stringify(result.prizes) : null,
-          drawn_at: sql<Date>`now()`,
-        })
-        .where('game_code', '=', d.game_code)
-        .where('issue', '=', d.issue)
-        .where('status', '=', 'open')
-        .returningAll()
-        .executeTakeFirst();
+      const row = await repo.recordDraw(db, d.game_code, d.issue, result);
       if (row) drawn.push(row as IssueRow);
     }
     return drawn;
@@ -165,27 +131,13 @@ export function createLotteryDraws(deps: {
 
     /** The games marked official (their results entered by an operator). */
     async officialGames(): Promise<Set<string>> {
-      const rows = await db
-        .selectFrom('lottery_game_setting')
-        .select('game_code')
-        .where('official', '=', true)
-        .execute();
+      const rows = await repo.officialGameCodes(db);
       return new Set(rows.map((r) => r.game_code));
     },
 
     /** Marks a game official or not; returns whether it changed. */
     async setOfficial(gameCode: string, official: boolean, by: string): Promise<boolean> {
-      const row = await db
-        .insertInto('lottery_game_setting')
-        .values({ game_code: gameCode, official, updated_by: by })
-        .onConflict((oc) =>
-          oc
-            .column('game_code')
-            .doUpdateSet({ official, updated_by: by, updated_at: sql<Date>`now()` })
-            .where('lottery_game_setting.official', '!=', official),
-        )
-        .returning('game_code')
-        .executeTakeFirst();
+      const row = await repo.upsertOfficial(db, gameCode, official, by);
       return row !== undefined;
     },
 
@@ -195,76 +147,31 @@ export function createLotteryDraws(deps: {
      * the issue is not open.
      */
     async enterResult(gameCode: string, issue: string, draw: LotteryDraw, by: string, now: Date) {
-      const row = (await db
-        .updateTable('lottery_issue')
-        .set({
-          status: 'drawn',
-          source: 'official',
-          entered_by: by,
-          numbers: JSON.stringify(draw.numbers),
-          prizes: draw.prizes ? JSON.stringify(draw.prizes) : null,
-          drawn_at: sql<Date>`now()`,
-        })
-        .where('game_code', '=', gameCode)
-        .where('issue', '=', issue)
-        .where('status', '=', 'open')
-        .where('draw_at', '<=', now)
-        .returningAll()
-        .executeTakeFirst()) as IssueRow | undefined;
+      const row = (await repo.recordOfficialResult(db, gameCode, issue, draw, by, now)) as
+        IssueRow | undefined;
       if (row) deps.onDrawn?.(row);
       return row;
     },
 
     /** An issue as stored (any status), or undefined. */
     async issue(gameCode: string, issue: string): Promise<IssueRow | undefined> {
-      return (await db
-        .selectFrom('lottery_issue')
-        .selectAll()
-        .where('game_code', '=', gameCode)
-        .where('issue', '=', issue)
-        .executeTakeFirst()) as IssueRow | undefined;
+      return (await repo.issueRow(db, gameCode, issue)) as IssueRow | undefined;
     },
 
     /** Open issues of official games whose draw is older than `before`: their result never came. */
     async overdueOfficial(before: Date): Promise<{ game_code: string; issue: string }[]> {
-      return db
-        .selectFrom('lottery_issue as i')
-        .innerJoin('lottery_game_setting as s', 's.game_code', 'i.game_code')
-        .select(['i.game_code', 'i.issue'])
-        .where('s.official', '=', true)
-        .where('i.status', '=', 'open')
-        .where('i.draw_at', '<', before)
-        .orderBy('i.draw_at')
-        .limit(100)
-        .execute();
+      return repo.overdueOfficialIssues(db, before);
     },
 
     /** The open issues of a game after `now`, soonest first. */
     async upcoming(gameCode: string, now: Date, limit = ISSUES_AHEAD): Promise<IssueRow[]> {
-      return (await db
-        .selectFrom('lottery_issue')
-        .selectAll()
-        .where('game_code', '=', gameCode)
-        .where('status', '=', 'open')
-        .where('draw_at', '>', now)
-        .orderBy('draw_at')
-        .limit(limit)
-        .execute()) as IssueRow[];
+      return (await repo.upcomingIssues(db, gameCode, now, limit)) as IssueRow[];
     },
 
     /** Drawn and cancelled issues of a game, newest first. */
     async opened(gameCode: string, pageNo: number, pageSize: number) {
-      const base = db
-        .selectFrom('lottery_issue')
-        .where('game_code', '=', gameCode)
-        .where('status', '!=', 'open');
-      const count = await base.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirst();
-      const list = (await base
-        .selectAll()
-        .orderBy('draw_at', 'desc')
-        .limit(pageSize)
-        .offset((pageNo - 1) * pageSize)
-        .execute()) as IssueRow[];
+      const { count, list: rows } = await repo.openedIssues(db, gameCode, pageNo, pageSize);
+      const list = rows as IssueRow[];
       return { list, total: Number(count?.n ?? 0) };
     },
   };

@@ -1,11 +1,12 @@
 import { createHash } from 'node:crypto';
 import { PRIZE_GROUP_MIN } from '@arcadia/games';
-import { type Kysely, sql } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { AppError } from '../../lib/app-error.js';
 import type { AuthedSession } from '../auth/session.service.js';
 import type { Brand } from '../brand/brand.service.js';
-import type { LedgerService } from '../ledger/ledger.service.js';
+import type { LedgerService } from '../ledger/index.js';
+import * as repo from './lottery.rebates.repository.js';
 
 /** The brand's prize group: what a member without a group of its own plays at. */
 export const brandPrizeGroup = (settings: unknown): number =>
@@ -21,12 +22,7 @@ export function createLotteryRebates(deps: { db: Kysely<Database>; ledger: Ledge
   const { db, ledger } = deps;
 
   async function groupOf(merchantId: number, memberId: string, fallback: number): Promise<number> {
-    const row = await db
-      .selectFrom('lottery_prize_group')
-      .select('prize_group')
-      .where('member_id', '=', memberId)
-      .where('merchant_id', '=', merchantId)
-      .executeTakeFirst();
+    const row = await repo.memberPrizeGroup(db, merchantId, memberId);
     return row?.prize_group ?? fallback;
   }
 
@@ -38,18 +34,7 @@ export function createLotteryRebates(deps: { db: Kysely<Database>; ledger: Ledge
     async downline(brand: Brand, session: AuthedSession, pageNo: number, pageSize: number) {
       const fallback = brandPrizeGroup(brand.settings);
       const own = await groupOf(brand.id, session.member.id, fallback);
-      const base = db
-        .selectFrom('member as m')
-        .leftJoin('lottery_prize_group as g', 'g.member_id', 'm.id')
-        .where('m.merchant_id', '=', brand.id)
-        .where('m.parent_id', '=', session.member.id);
-      const count = await base.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirst();
-      const rows = await base
-        .select(['m.id', 'm.account', 'm.type', 'g.prize_group'])
-        .orderBy('m.id')
-        .limit(pageSize)
-        .offset((pageNo - 1) * pageSize)
-        .execute();
+      const { count, rows } = await repo.downlineGroups(db, brand.id, session.member.id, pageNo, pageSize);
       const total = Number(count?.n ?? 0);
       return {
         own,
@@ -72,40 +57,20 @@ export function createLotteryRebates(deps: { db: Kysely<Database>; ledger: Ledge
      * the highest group already given below it (an agent never earns a negative gap).
      */
     async setGroup(brand: Brand, session: AuthedSession, memberId: string, prizeGroup: number) {
-      const target = await db
-        .selectFrom('member')
-        .select(['id', 'parent_id'])
-        .where('id', '=', memberId)
-        .where('merchant_id', '=', brand.id)
-        .executeTakeFirst();
+      const target = await repo.memberParent(db, brand.id, memberId);
       if (!target || target.parent_id !== session.member.id) throw new AppError('not.found', { memberId });
       const own = await groupOf(brand.id, session.member.id, brandPrizeGroup(brand.settings));
-      const below = await db
-        .selectFrom('lottery_prize_group as g')
-        .innerJoin('member as m', 'm.id', 'g.member_id')
-        .select((eb) => eb.fn.max('g.prize_group').as('top'))
-        .where('m.parent_id', '=', memberId)
-        .executeTakeFirst();
+      const below = await repo.highestGroupBelow(db, memberId);
       const floor = Math.max(PRIZE_GROUP_MIN, Number(below?.top ?? PRIZE_GROUP_MIN));
       if (prizeGroup > own || prizeGroup < floor) {
         throw new AppError('lottery.prize_group_invalid', { min: floor, max: own });
       }
-      await db
-        .insertInto('lottery_prize_group')
-        .values({
-          member_id: memberId,
-          merchant_id: brand.id,
-          prize_group: prizeGroup,
-          set_by: session.member.id,
-        })
-        .onConflict((oc) =>
-          oc.column('member_id').doUpdateSet({
-            prize_group: prizeGroup,
-            set_by: session.member.id,
-            updated_at: sql<Date>`now()`,
-          }),
-        )
-        .execute();
+      await repo.upsertPrizeGroup(db, {
+        memberId,
+        merchantId: brand.id,
+        prizeGroup,
+        setBy: session.member.id,
+      });
       return { memberId, prizeGroup };
     },
 
@@ -124,22 +89,10 @@ export function createLotteryRebates(deps: { db: Kysely<Database>; ledger: Ledge
       }
       let postings = 0;
       for (const [merchantId, list] of byMerchant) {
-        const merchant = await db
-          .selectFrom('merchant')
-          .select(['settings', 'currency'])
-          .where('id', '=', merchantId)
-          .executeTakeFirstOrThrow();
+        const merchant = await repo.merchantSettings(db, merchantId);
         const fallback = brandPrizeGroup(merchant.settings);
         const members = `{${[...new Set(list.map((b) => String(b.member_id)))].join(',')}}`;
-        const { rows: chain } = await sql<{
-          descendant_id: string;
-          ancestor_id: string;
-          prize_group: number | null;
-        }>`
-          select t.descendant_id, t.ancestor_id, g.prize_group
-          from member_tree t left join lottery_prize_group g on g.member_id = t.ancestor_id
-          where t.descendant_id = any(${members}::bigint[]) and t.depth > 0
-          order by t.descendant_id, t.depth`.execute(db);
+        const chain = await repo.uplineChains(db, members);
         const uplines = new Map<string, { agent: string; group: number }[]>();
         for (const c of chain) {
           const key = String(c.descendant_id);
@@ -164,10 +117,7 @@ export function createLotteryRebates(deps: { db: Kysely<Database>; ledger: Ledge
         // Bets that owe nothing are left alone: nothing to pay, nothing to guard.
         if (perBet.size === 0) continue;
         postings += await ledger.transaction(async (tx) => {
-          const { rows: marked } = await sql<{ id: string }>`
-            update lottery_bet set rebated = true
-            where id = any(${`{${[...perBet.keys()].join(',')}}`}::bigint[]) and not rebated
-            returning id`.execute(tx);
+          const marked = await repo.markRebated(tx, [...perBet.keys()]);
           const ids = new Set(marked.map((m) => String(m.id)));
           const owed = new Map<string, bigint>();
           for (const id of ids) {

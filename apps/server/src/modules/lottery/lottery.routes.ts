@@ -13,8 +13,8 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
-import { writeAudit } from '../operator/operator-audit.js';
-import type { OperatorIdentity } from '../operator/operator.service.js';
+import { writeAudit } from '../operator/index.js';
+import type { OperatorIdentity } from '../operator/index.js';
 import { AppError } from '../../lib/app-error.js';
 import type { Clock } from '../../lib/clock.js';
 import { type RouteHooks, registerRoute } from '../../plugins/routes.js';

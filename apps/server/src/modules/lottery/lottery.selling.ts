@@ -1,58 +1,31 @@
 import type { LotteryBet } from '@arcadia/contract';
-import {
-  type LotteryDraw,
-  type LotteryGameDef,
-  lotteryGame,
-  lotteryReturn,
-  quoteLotteryBet,
-} from '@arcadia/games';
-import { type Kysely, type Selectable, sql } from 'kysely';
-import type { Database, LotteryBetTable } from '../../db/schema.js';
+import { type LotteryDraw, type LotteryGameDef, lotteryGame, lotteryReturn } from '@arcadia/games';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema.js';
 import { AppError } from '../../lib/app-error.js';
 import type { Clock } from '../../lib/clock.js';
 import type { AuthedSession } from '../auth/session.service.js';
 import type { Brand } from '../brand/brand.service.js';
-import { createHouseRounds } from '../house/house-rounds.js';
-import type { HouseWalletClient } from '../house/house.wallet.js';
+import { type HouseWalletClient, createHouseRounds } from '../house/index.js';
 import type { RealtimeHub } from '../realtime/index.js';
 import type { LotteryRebates } from './lottery.rebates.js';
+import { type PlaceContent, checkOnSale, planBets } from './lottery.selling-rules.js';
+import * as repo from './lottery.selling.repository.js';
+import type { BetRow } from './lottery.selling.repository.js';
 
-/** Largest stake of one bet (one order on one issue), in major units. */
-export const MAX_BET_MAJOR = 100_000n;
+export { MAX_BET_MAJOR, type PlaceContent, priceToMinor } from './lottery.selling-rules.js';
+
 /** `lottery.bet` events per member and game for one settlement or refund. */
 const NOTIFY_PER_MEMBER = 5;
 /** Recovery leaves younger placements alone: they may still be in flight on some instance. */
 export const PLACING_AGE_MS = 60_000;
-
-export interface PlaceContent {
-  gameId: string;
-  playId: string;
-  bettingContent: string;
-  singleBetPrice: string;
-  winStop: boolean;
-  bettingSlip?: number | undefined;
-  numero: { numero: string; multiple: number }[];
-}
 
 interface Log {
   warn(obj: unknown, msg?: string): void;
   error(obj: unknown, msg?: string): void;
 }
 
-/** A `lottery_bet` row as read. */
-type BetRow = Selectable<LotteryBetTable>;
-
 const iso = (d: Date | string) => new Date(d).toISOString();
-
-/** A major-unit price (`"2"`, `"0.5"`) in minor units, or null when it has more decimals than the currency. */
-export function priceToMinor(price: string, scale: number): bigint | null {
-  const [whole, frac = ''] = price.split('.');
-  if (frac.length > scale) {
-    if (!/^0*$/.test(frac.slice(scale))) return null;
-  }
-  const padded = (frac + '0'.repeat(scale)).slice(0, scale);
-  return BigInt(whole!) * 10n ** BigInt(scale) + (scale > 0 ? BigInt(padded) : 0n);
-}
 
 /** Category of a lottery game in the rollups: the electronic lotteries apart. */
 export function lotteryGameType(game: LotteryGameDef): 'LOTT' | 'ELOTT' {
@@ -89,7 +62,7 @@ export function betOut(row: BetRow, winStop: boolean, numbers: string[] | null):
 export function createLotterySelling(deps: {
   db: Kysely<Database>;
   wallet: HouseWalletClient;
-  hub: () => RealtimeHub | undefined;
+  hub?: RealtimeHub | undefined;
   clock: Clock;
   settings: (brand: Brand) => { prizeGroup: number; closeBeforeSeconds: number };
   /** Prize groups (a member's odds) and the agents' rebates on settled bets. */
@@ -103,8 +76,7 @@ export function createLotterySelling(deps: {
   /** Refunds bets through `rollback`, then marks the ones applied done. */
   async function rollback(rows: BetRow[]) {
     const ids = await rounds.refund(rows);
-    if (ids.length > 0)
-      await db.updateTable('lottery_bet').set({ paid: true }).where('id', 'in', ids).execute();
+    if (ids.length > 0) await repo.markBetsPaid(db, ids);
     return ids.length;
   }
 
@@ -113,7 +85,7 @@ export function createLotterySelling(deps: {
    * hundreds of bets on one draw gets a handful of events, each enough to refresh the list).
    */
   function notify(rows: BetRow[], winStop: Map<string, boolean>, numbers: string[] | null) {
-    const hub = deps.hub();
+    const hub = deps.hub;
     if (!hub) return;
     for (const r of notified(rows)) {
       hub.toMember(
@@ -142,11 +114,7 @@ export function createLotterySelling(deps: {
     if (orderIds.length === 0) return new Map();
     // One array parameter, however many orders (a draw may settle 100,000 bets).
     const ids = `{${[...new Set(orderIds)].join(',')}}`;
-    const rows = await db
-      .selectFrom('lottery_order')
-      .select(['id', 'win_stop'])
-      .where(sql<boolean>`id = any(${ids}::bigint[])`)
-      .execute();
+    const rows = await repo.orderWinStops(db, ids);
     return new Map(rows.map((r) => [String(r.id), r.win_stop]));
   }
 
@@ -162,20 +130,9 @@ export function createLotterySelling(deps: {
       if (ok.length > 0) {
         const ids = ok.map((b) => String(b.id)).join(',');
         const payouts = ok.map((b) => String(b.payout)).join(',');
-        // Only the ids of the rows it changed come back (one array, one row): the rest of each row
-        // is what was read, with the recorded status, payout and time.
-        // `b.id = any(…)` as well as the join: the rows are found through the primary key, not by
-        // hashing every open bet of the table once per batch.
-        const { rows } = await sql<{ settled_at: Date; ids: string }>`
-          with done as (
-            update lottery_bet b
-            set status = case when x.payout > 0 then 'won' else 'lost' end, payout = x.payout,
-                settled_at = now(), paid = true
-            from unnest(${`{${ids}}`}::bigint[], ${`{${payouts}}`}::bigint[]) as x(id, payout)
-            where b.id = any(${`{${ids}}`}::bigint[]) and b.id = x.id and b.status = 'open'
-            returning b.id
-          )
-          select now() as settled_at, coalesce(array_agg(id), '{}')::text as ids from done`.execute(db);
+        // Only the ids of the rows it changed come back: the rest of each row is what was read,
+        // with the recorded status, payout and time.
+        const rows = await repo.recordSettledBatch(db, ids, payouts);
         const at = rows[0]!.settled_at;
         const changed = new Set(rows[0]!.ids.slice(1, -1).split(','));
         // The rows read for this settlement, recorded in place (no copy of each).
@@ -188,12 +145,10 @@ export function createLotterySelling(deps: {
         }
       }
       if (voided.length > 0) {
-        await db
-          .updateTable('lottery_bet')
-          .set({ status: 'refunded', payout: '0', paid: true, settled_at: sql<Date>`now()` })
-          .where(sql<boolean>`id = any(${`{${voided.map((b) => String(b.id)).join(',')}}`}::bigint[])`)
-          .where('status', '=', 'open')
-          .execute();
+        await repo.recordVoidedBatch(
+          db,
+          voided.map((b) => String(b.id)),
+        );
       }
     });
     return settled;
@@ -204,19 +159,8 @@ export function createLotterySelling(deps: {
     const orders = [...new Set(won.map((w) => String(w.order_id)))].filter((o) => winStop.get(o));
     if (orders.length === 0) return 0;
     const ids = `{${orders.join(',')}}`;
-    await db
-      .updateTable('lottery_order')
-      .set({ stopped_at: sql<Date>`now()` })
-      .where(sql<boolean>`id = any(${ids}::bigint[])`)
-      .where('stopped_at', 'is', null)
-      .execute();
-    const refunded = await db
-      .updateTable('lottery_bet')
-      .set({ status: 'refunded', settled_at: sql<Date>`now()` })
-      .where(sql<boolean>`order_id = any(${ids}::bigint[])`)
-      .where('status', '=', 'open')
-      .returningAll()
-      .execute();
+    await repo.stopOrders(db, ids);
+    const refunded = await repo.refundOpenBetsOfOrders(db, ids);
     await rollback(refunded as BetRow[]);
     notify(refunded as BetRow[], winStop, null);
     return refunded.length;
@@ -229,97 +173,46 @@ export function createLotterySelling(deps: {
       // The member's own group (set by its upline), else the brand's: the odds of every bet.
       const prizeGroup = await deps.rebates.groupOf(brand.id, session.member.id, brandGroup);
       const now = deps.clock.now().getTime();
-      const minUnit = 10n ** BigInt(Math.max(0, brand.currencyScale - 2));
-      const maxBet = MAX_BET_MAJOR * 10n ** BigInt(brand.currencyScale);
-      const planned: {
-        content: PlaceContent;
-        game: LotteryGameDef;
-        units: number;
-        unitStake: bigint;
-      }[] = [];
-      for (const c of contents) {
-        const game = lotteryGame(c.gameId);
-        if (!game) throw new AppError('lottery.game_unknown', { gameId: c.gameId });
-        const quote = quoteLotteryBet(game.family, c.playId, c.bettingContent);
-        if (!quote.ok) throw new AppError(quote.code, { gameId: c.gameId, playId: c.playId });
-        if (c.bettingSlip !== undefined && c.bettingSlip !== quote.units) {
-          throw new AppError('lottery.content_invalid', { reason: 'bettingSlip', units: quote.units });
-        }
-        const unitStake = priceToMinor(c.singleBetPrice, brand.currencyScale);
-        if (unitStake === null || unitStake < minUnit) {
-          throw new AppError('lottery.stake_invalid', { reason: 'singleBetPrice', min: minUnit.toString() });
-        }
-        for (const n of c.numero) {
-          if (unitStake * BigInt(quote.units) * BigInt(n.multiple) > maxBet) {
-            throw new AppError('lottery.stake_invalid', { reason: 'max', max: maxBet.toString() });
-          }
-        }
-        planned.push({ content: c, game, units: quote.units, unitStake });
-      }
+      const planned = planBets(brand, contents);
       // Every issue must be scheduled (its commitment published) and still on sale.
       for (const p of planned) {
         const wanted = p.content.numero.map((n) => n.numero);
-        const issues = await db
-          .selectFrom('lottery_issue')
-          .select(['issue', 'draw_at', 'status'])
-          .where('game_code', '=', p.game.code)
-          .where('issue', 'in', wanted)
-          .execute();
-        const byIssue = new Map(issues.map((i) => [i.issue, i]));
-        for (const numero of wanted) {
-          const row = byIssue.get(numero);
-          if (!row || row.status !== 'open')
-            throw new AppError('lottery.issue_unknown', { gameId: p.game.code, numero });
-          const closes = new Date(row.draw_at).getTime() - closeBeforeSeconds * 1000;
-          if (now >= closes) {
-            throw new AppError('lottery.sales_closed', {
-              gameId: p.game.code,
-              numero,
-              closeTime: new Date(closes).toISOString(),
-            });
-          }
-        }
+        const issues = await repo.issuesOf(db, p.game.code, wanted);
+        checkOnSale(p.game.code, wanted, issues, now, closeBeforeSeconds);
       }
 
       const memberId = session.member.id;
       const bets = await db.transaction().execute(async (tx) => {
         const out: (BetRow & { win_stop: boolean })[] = [];
         for (const p of planned) {
-          const order = await tx
-            .insertInto('lottery_order')
-            .values({
+          const order = await repo.insertOrder(tx, {
+            merchant_id: brand.id,
+            member_id: memberId,
+            game_code: p.game.code,
+            play_id: p.content.playId,
+            content: p.content.bettingContent,
+            win_stop: p.content.winStop && p.content.numero.length > 1,
+            issues: p.content.numero.length,
+            stopped_at: null,
+          });
+          const rows = await repo.insertBets(
+            tx,
+            p.content.numero.map((n) => ({
+              order_id: order.id,
               merchant_id: brand.id,
               member_id: memberId,
               game_code: p.game.code,
+              issue: n.numero,
               play_id: p.content.playId,
               content: p.content.bettingContent,
-              win_stop: p.content.winStop && p.content.numero.length > 1,
-              issues: p.content.numero.length,
-              stopped_at: null,
-            })
-            .returning(['id', 'win_stop'])
-            .executeTakeFirstOrThrow();
-          const rows = await tx
-            .insertInto('lottery_bet')
-            .values(
-              p.content.numero.map((n) => ({
-                order_id: order.id,
-                merchant_id: brand.id,
-                member_id: memberId,
-                game_code: p.game.code,
-                issue: n.numero,
-                play_id: p.content.playId,
-                content: p.content.bettingContent,
-                units: p.units,
-                multiple: n.multiple,
-                unit_stake: p.unitStake,
-                stake: p.unitStake * BigInt(p.units) * BigInt(n.multiple),
-                prize_group: prizeGroup,
-                settled_at: null,
-              })),
-            )
-            .returningAll()
-            .execute();
+              units: p.units,
+              multiple: n.multiple,
+              unit_stake: p.unitStake,
+              stake: p.unitStake * BigInt(p.units) * BigInt(n.multiple),
+              prize_group: prizeGroup,
+              settled_at: null,
+            })),
+          );
           for (const r of rows) out.push({ ...(r as BetRow), win_stop: order.win_stop });
         }
         return out;
@@ -327,16 +220,10 @@ export function createLotterySelling(deps: {
 
       const results = await rounds.takeStakes(brand, memberId, bets);
       if (results.every((r) => r.ok && r.reply.status === 'OK')) {
-        await db
-          .updateTable('lottery_bet')
-          .set({ status: 'open' })
-          .where(
-            'id',
-            'in',
-            bets.map((b) => b.id),
-          )
-          .where('status', '=', 'placing')
-          .execute();
+        await repo.openPlacedBets(
+          db,
+          bets.map((b) => b.id),
+        );
         // The last bet applied left the lowest balance.
         let balance: bigint | null = null;
         for (const r of results) {
@@ -358,26 +245,16 @@ export function createLotterySelling(deps: {
       const toRefund = bets.filter((b) => !refused.includes(b));
       await db.transaction().execute(async (tx) => {
         if (refused.length > 0) {
-          await tx
-            .updateTable('lottery_bet')
-            .set({ status: 'refused', paid: true, settled_at: sql<Date>`now()` })
-            .where(
-              'id',
-              'in',
-              refused.map((b) => b.id),
-            )
-            .execute();
+          await repo.refuseBets(
+            tx,
+            refused.map((b) => b.id),
+          );
         }
         if (toRefund.length > 0) {
-          await tx
-            .updateTable('lottery_bet')
-            .set({ status: 'refunded', settled_at: sql<Date>`now()` })
-            .where(
-              'id',
-              'in',
-              toRefund.map((b) => b.id),
-            )
-            .execute();
+          await repo.markBetsRefunded(
+            tx,
+            toRefund.map((b) => b.id),
+          );
         }
       });
       await rollback(toRefund);
@@ -402,12 +279,7 @@ export function createLotterySelling(deps: {
     async settleIssue(gameCode: string, issue: string) {
       const started = performance.now();
       const game = lotteryGame(gameCode);
-      const row = await db
-        .selectFrom('lottery_issue')
-        .select(['status', 'numbers', 'prizes'])
-        .where('game_code', '=', gameCode)
-        .where('issue', '=', issue)
-        .executeTakeFirst();
+      const row = await repo.issueResult(db, gameCode, issue);
       if (!game || !row || row.status !== 'drawn' || !row.numbers) {
         return {
           settled: 0,
@@ -424,13 +296,7 @@ export function createLotterySelling(deps: {
         numbers: row.numbers,
         ...(row.prizes ? { prizes: row.prizes } : {}),
       };
-      const open = (await db
-        .selectFrom('lottery_bet')
-        .selectAll()
-        .where('game_code', '=', gameCode)
-        .where('issue', '=', issue)
-        .where('status', '=', 'open')
-        .execute()) as BetRow[];
+      const open = await repo.openBetsOfIssue(db, gameCode, issue);
       // The same selection at the same prize group returns the same per unit: evaluated once.
       const perUnit = new Map<string, { num: bigint; den: bigint }>();
       for (const b of open) {
@@ -457,7 +323,7 @@ export function createLotterySelling(deps: {
       await stopChases(won, stops);
       const ms = performance.now() - started;
       // The members hear of their bets once the money has moved.
-      if (deps.hub()) {
+      if (deps.hub) {
         // Only the bets told of need their order's win-stop flag.
         const told = notified(settled);
         notify(told, await winStops(told.map((s) => String(s.order_id))), draw.numbers);
@@ -474,23 +340,9 @@ export function createLotterySelling(deps: {
 
     /** Cancels an issue not yet drawn: the draw will not happen and every bet on it is refunded. */
     async cancelIssue(gameCode: string, issue: string) {
-      const cancelled = await db
-        .updateTable('lottery_issue')
-        .set({ status: 'cancelled' })
-        .where('game_code', '=', gameCode)
-        .where('issue', '=', issue)
-        .where('status', '=', 'open')
-        .returning(['game_code'])
-        .executeTakeFirst();
+      const cancelled = await repo.cancelOpenIssue(db, gameCode, issue);
       if (!cancelled) return { cancelled: false, refunded: 0 };
-      const refunded = (await db
-        .updateTable('lottery_bet')
-        .set({ status: 'refunded', settled_at: sql<Date>`now()` })
-        .where('game_code', '=', gameCode)
-        .where('issue', '=', issue)
-        .where('status', 'in', ['open', 'placing'])
-        .returningAll()
-        .execute()) as BetRow[];
+      const refunded = await repo.refundBetsOfIssue(db, gameCode, issue);
       await rollback(refunded);
       notify(refunded, await winStops(refunded.map((r) => String(r.order_id))), null);
       return { cancelled: true, refunded: refunded.length };
@@ -498,38 +350,12 @@ export function createLotterySelling(deps: {
 
     /** A member stops a chase: the order's issues still on sale are refunded. */
     async cancelChase(brand: Brand, session: AuthedSession, orderId: string) {
-      const order = await db
-        .selectFrom('lottery_order')
-        .select(['id', 'game_code'])
-        .where('id', '=', orderId)
-        .where('merchant_id', '=', brand.id)
-        .where('member_id', '=', session.member.id)
-        .executeTakeFirst();
+      const order = await repo.memberOrder(db, orderId, brand.id, session.member.id);
       if (!order) throw new AppError('not.found', { orderId });
       const { closeBeforeSeconds } = deps.settings(brand);
       const closeAfter = new Date(deps.clock.now().getTime() + closeBeforeSeconds * 1000);
-      const refunded = (await db
-        .updateTable('lottery_bet')
-        .set({ status: 'refunded', settled_at: sql<Date>`now()` })
-        .where('order_id', '=', orderId)
-        .where('status', '=', 'open')
-        .where(({ exists, selectFrom }) =>
-          exists(
-            selectFrom('lottery_issue as i')
-              .select('i.issue')
-              .whereRef('i.game_code', '=', 'lottery_bet.game_code')
-              .whereRef('i.issue', '=', 'lottery_bet.issue')
-              .where('i.status', '=', 'open')
-              .where('i.draw_at', '>', closeAfter),
-          ),
-        )
-        .returningAll()
-        .execute()) as BetRow[];
-      await db
-        .updateTable('lottery_order')
-        .set({ stopped_at: sql<Date>`now()` })
-        .where('id', '=', orderId)
-        .execute();
+      const refunded = await repo.refundChaseBets(db, orderId, closeAfter);
+      await repo.stopOrder(db, orderId);
       await rollback(refunded);
       let amount = 0n;
       for (const r of refunded) amount += BigInt(r.stake);
@@ -547,26 +373,14 @@ export function createLotterySelling(deps: {
         pageSize: number;
       },
     ) {
-      let base = db
-        .selectFrom('lottery_bet as b')
-        .innerJoin('lottery_order as o', 'o.id', 'b.order_id')
-        .leftJoin('lottery_issue as i', (j) =>
-          j.onRef('i.game_code', '=', 'b.game_code').onRef('i.issue', '=', 'b.issue'),
-        )
-        .where('b.merchant_id', '=', brand.id)
-        .where('b.member_id', '=', session.member.id)
-        .where('b.status', '!=', 'refused');
-      if (q.gameId) base = base.where('b.game_code', '=', q.gameId);
-      if (q.status === 'open') base = base.where('b.status', 'in', ['open', 'placing']);
-      if (q.status === 'settled') base = base.where('b.status', 'in', ['won', 'lost', 'refunded']);
-      const count = await base.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirst();
-      const rows = await base
-        .selectAll('b')
-        .select(['o.win_stop', 'i.numbers', 'i.status as issue_status'])
-        .orderBy('b.id', 'desc')
-        .limit(q.pageSize)
-        .offset((q.pageNo - 1) * q.pageSize)
-        .execute();
+      const { count, rows } = await repo.memberBets(db, {
+        merchantId: brand.id,
+        memberId: session.member.id,
+        gameId: q.gameId,
+        status: q.status,
+        pageNo: q.pageNo,
+        pageSize: q.pageSize,
+      });
       const total = Number(count?.n ?? 0);
       return {
         list: rows.map((r) =>
@@ -585,35 +399,12 @@ export function createLotterySelling(deps: {
      */
     async recover(options: { olderThanMs?: number } = {}) {
       const cutoff = new Date(Date.now() - (options.olderThanMs ?? PLACING_AGE_MS));
-      const placing = (await db
-        .updateTable('lottery_bet')
-        .set({ status: 'refunded', settled_at: sql<Date>`now()` })
-        .where('status', '=', 'placing')
-        .where('placed_at', '<', cutoff)
-        .returningAll()
-        .execute()) as BetRow[];
-      const refunds = (await db
-        .selectFrom('lottery_bet')
-        .selectAll()
-        .where('status', '=', 'refunded')
-        .where('paid', '=', false)
-        .where('settled_at', '<', cutoff)
-        .limit(1000)
-        .execute()) as BetRow[];
+      const placing = await repo.refundStalePlacing(db, cutoff);
+      const refunds = await repo.unpaidRefunds(db, cutoff);
       const placingIds = new Set(placing.map((p) => String(p.id)));
       const toRefund = [...placing, ...refunds.filter((r) => !placingIds.has(String(r.id)))];
       await rollback(toRefund);
-      const due = await db
-        .selectFrom('lottery_bet as b')
-        .innerJoin('lottery_issue as i', (j) =>
-          j.onRef('i.game_code', '=', 'b.game_code').onRef('i.issue', '=', 'b.issue'),
-        )
-        .select(['b.game_code', 'b.issue'])
-        .where('b.status', '=', 'open')
-        .where('i.status', '=', 'drawn')
-        .groupBy(['b.game_code', 'b.issue'])
-        .limit(50)
-        .execute();
+      const due = await repo.drawnIssuesWithOpenBets(db);
       let settled = 0;
       for (const d of due) settled += (await this.settleIssue(d.game_code, d.issue)).settled;
       return { refunded: toRefund.length, settled };

@@ -2,15 +2,15 @@ import type { SportsResult } from '@arcadia/contract';
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
+import type { AppModule } from '../../lib/app-module.js';
 import type { Clock } from '../../lib/clock.js';
 import { createSerialSchedule } from '../../lib/serial-schedule.js';
 import type { RouteHooks } from '../../plugins/routes.js';
-import { createHouseRounds } from '../house/house-rounds.js';
-import { createHouseWalletClient } from '../house/house.wallet.js';
-import type { LedgerService } from '../ledger/ledger.service.js';
-import { createBrandFanOut } from '../realtime/brand-fan-out.js';
+import type { BrandService } from '../brand/brand.service.js';
+import { createHouseFanOut, createHouseRounds, createHouseWalletClient } from '../house/index.js';
+import type { LedgerService } from '../ledger/index.js';
 import type { RealtimeHub } from '../realtime/index.js';
-import type { VendorSecrets } from '../vendors/vendor-secret.js';
+import type { VendorSecrets } from '../vendors/index.js';
 import { type SportsBetting, createSportsBetting } from './sports.betting.js';
 import { createSportsBook, eventOut, marketOut } from './sports.book.js';
 import { registerSportsRoutes } from './sports.routes.js';
@@ -35,10 +35,10 @@ const RECOVERY_EVERY_TICKS = 30;
  */
 export function createSportsModule(deps: {
   db: Kysely<Database>;
-  hub: () => RealtimeHub | undefined;
+  hub?: RealtimeHub | undefined;
   clock: Clock;
-  /** Run the book's schedule on this instance (JOBS_ENABLED). */
-  schedule: boolean;
+  /** The active brands: the book's events go to each one's topic room. */
+  brands: BrandService;
   /** Run the simulator of fictional fixtures (the demo book). */
   simulate: boolean;
   ledger: LedgerService;
@@ -50,7 +50,12 @@ export function createSportsModule(deps: {
   };
 }) {
   /** Every brand's product: its events go to each active brand's topic room. */
-  const toEveryBrand = createBrandFanOut({ db: deps.db, hub: deps.hub, log: deps.log, what: 'sports' });
+  const toEveryBrand = createHouseFanOut({
+    brands: deps.brands,
+    hub: deps.hub,
+    log: deps.log,
+    what: 'sports',
+  });
   const book = createSportsBook({
     db: deps.db,
     onMarket: (category, eventId, market) =>
@@ -100,9 +105,12 @@ export function createSportsModule(deps: {
   });
 
   const module = {
+    name: 'sports',
     book,
     betting: () => betting!,
     tick: schedule.runNow,
+    /** The book's schedule: every instance runs it (JOBS_ENABLED); each step still happens once. */
+    jobs: [{ name: 'sports.book', everyMs: SPORTS_TICK_MS, local: true, run: () => schedule.tick() }],
     /** Enters (or corrects) an event's result and settles what it decides. */
     result,
     register(app: FastifyInstance, hooks: RouteHooks) {
@@ -130,11 +138,10 @@ export function createSportsModule(deps: {
         runPass: schedule.runNow,
       });
       app.decorate('sports', module);
-      deps.hub()?.openTopics('sports', () => true);
-      if (deps.schedule) schedule.start(app, SPORTS_TICK_MS);
+      deps.hub?.openTopics('sports', () => true);
     },
   };
-  return module;
+  return module satisfies AppModule;
 }
 
 export type SportsModule = ReturnType<typeof createSportsModule>;

@@ -1,107 +1,34 @@
-import { type SportsBet, type SportsResult, trialTypes } from '@arcadia/contract';
+import { type SportsResult, trialTypes } from '@arcadia/contract';
 import {
   type EventResult,
   type Leg,
   type LegResult,
-  type Selection,
   checkBet,
   potentialReturn,
   settleBet,
   settleSelection,
 } from '@arcadia/games';
-import { type Kysely, type Selectable, sql } from 'kysely';
-import type { Database, SportBetLegTable, SportBetTable } from '../../db/schema.js';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema.js';
 import { AppError } from '../../lib/app-error.js';
 import type { Clock } from '../../lib/clock.js';
 import type { AuthedSession } from '../auth/session.service.js';
 import type { Brand } from '../brand/brand.service.js';
-import type { HouseRounds } from '../house/house-rounds.js';
-import type { LedgerService } from '../ledger/ledger.service.js';
+import type { HouseRounds } from '../house/index.js';
+import type { LedgerService } from '../ledger/index.js';
 import type { RealtimeHub } from '../realtime/index.js';
+import { checkMarketExposure, checkReturn, checkStake } from './sports.bet-limits.js';
+import { betOut, legOf, selectionOf, statusOf } from './sports.bets.js';
+import * as repo from './sports.betting.repository.js';
+import type { BetRow, LegRow } from './sports.betting.repository.js';
 
-type BetRow = Selectable<SportBetTable>;
-type LegRow = Selectable<SportBetLegTable>;
+export { sportsSettings } from './sports.bet-limits.js';
+export { betOut, selectionOf } from './sports.bets.js';
 
 /** Recovery leaves younger placements alone: they may still be in flight on some instance. */
 export const PLACING_AGE_MS = 60_000;
 /** `sports.bet` events per member for one settlement: each is enough to refresh the member's list. */
 const NOTIFY_PER_MEMBER = 5;
-
-/** The brand's sportsbook limits with their defaults (docs/sportsbook.md), major units. */
-export function sportsSettings(brand: Brand) {
-  const s = brand.settings.sports ?? {};
-  return {
-    maxStake: s.maxStake ?? 10_000,
-    maxReturn: s.maxReturn ?? 1_000_000,
-    /** A member's open stakes on one market, all bets together. */
-    maxMarketStake: s.maxMarketStake ?? 50_000,
-  };
-}
-
-const iso = (d: Date | string) => new Date(d).toISOString();
-
-/** The games package's selection for a leg: the picked side's line for a handicap. */
-export function selectionOf(kind: string, key: string, line: number | null, map: number | null): Selection {
-  switch (kind) {
-    case '1x2':
-      return { market: '1x2', pick: key as 'home' | 'draw' | 'away' };
-    case 'handicap':
-      return { market: 'handicap', pick: key as 'home' | 'away', line: key === 'home' ? line! : -line! };
-    case 'total':
-      return { market: 'total', pick: key as 'over' | 'under', line: line! };
-    case 'btts':
-      return { market: 'btts', pick: key as 'yes' | 'no' };
-    case 'correct_score': {
-      const [home, away] = key.split('-').map(Number);
-      return { market: 'correct_score', home: home!, away: away! };
-    }
-    case 'match_winner':
-      return { market: 'match_winner', pick: key as 'home' | 'away' };
-    case 'map_winner':
-      return { market: 'map_winner', map: map!, pick: key as 'home' | 'away' };
-    default:
-      return { market: 'fight', pick: key as 'meron' | 'wala' | 'draw' };
-  }
-}
-
-const legOf = (l: LegRow): Leg => ({
-  eventId: String(l.event_id),
-  selection: selectionOf(l.kind, l.key, l.line, l.map),
-  odds: BigInt(l.odds),
-});
-
-export function betOut(b: BetRow, legs: LegRow[]): SportsBet {
-  return {
-    betId: String(b.id),
-    kind: legs.length > 1 ? 'parlay' : 'single',
-    stake: String(b.stake),
-    potentialReturn: String(b.potential_return),
-    payout: String(b.payout),
-    status: b.status === 'placing' ? 'open' : b.status === 'refused' ? 'refunded' : b.status,
-    legs: legs.map((l) => ({
-      eventId: String(l.event_id),
-      event: l.event_label,
-      category: l.category as SportsBet['legs'][number]['category'],
-      marketId: String(l.market_id),
-      kind: l.kind as SportsBet['legs'][number]['kind'],
-      // The picked side's line, as the member took it.
-      line: l.kind === 'handicap' && l.line !== null && l.key === 'away' ? -l.line : l.line,
-      map: l.map,
-      key: l.key,
-      odds: String(l.odds),
-      result: (l.result as LegResult | null) ?? null,
-    })),
-    placedAt: iso(b.placed_at),
-    settledAt: b.settled_at ? iso(b.settled_at) : null,
-  };
-}
-
-/** A settled bet's status from its payout and leg results. */
-function statusOf(payout: bigint, results: LegResult[]): 'won' | 'lost' | 'void' {
-  if (payout === 0n) return 'lost';
-  if (results.every((r) => r === 'void' || r === 'push')) return 'void';
-  return 'won';
-}
 
 interface Log {
   warn(obj: unknown, msg?: string): void;
@@ -118,7 +45,7 @@ export function createSportsBetting(deps: {
   db: Kysely<Database>;
   rounds: HouseRounds;
   ledger: LedgerService;
-  hub: () => RealtimeHub | undefined;
+  hub?: RealtimeHub | undefined;
   clock: Clock;
   log: Log;
 }) {
@@ -127,13 +54,7 @@ export function createSportsBetting(deps: {
   async function legsOf(betIds: string[]): Promise<Map<string, LegRow[]>> {
     const out = new Map<string, LegRow[]>();
     if (betIds.length === 0) return out;
-    const rows = await db
-      .selectFrom('sport_bet_leg')
-      .selectAll()
-      .where(sql<boolean>`bet_id = any(${`{${betIds.join(',')}}`}::bigint[])`)
-      .orderBy('bet_id')
-      .orderBy('idx')
-      .execute();
+    const rows = await repo.legsOfBets(db, betIds);
     for (const l of rows) {
       const list = out.get(String(l.bet_id)) ?? [];
       list.push(l);
@@ -145,8 +66,7 @@ export function createSportsBetting(deps: {
   /** Refunds bets whose stake may have been taken, then marks the delivered ones done. */
   async function refund(bets: BetRow[]) {
     const ids = await rounds.refund(bets);
-    if (ids.length > 0)
-      await db.updateTable('sport_bet').set({ paid: true }).where('id', 'in', ids).execute();
+    if (ids.length > 0) await repo.markBetsPaid(db, ids);
   }
 
   /** Posts a resettlement difference (positive to the member, negative back to the house): what moved. */
@@ -204,7 +124,7 @@ export function createSportsBetting(deps: {
   }
 
   function notify(bets: BetRow[], legs: Map<string, LegRow[]>) {
-    const hub = deps.hub();
+    const hub = deps.hub;
     if (!hub) return;
     for (const b of bets)
       hub.toMember(String(b.member_id), 'sports.bet', betOut(b, legs.get(String(b.id)) ?? []));
@@ -224,29 +144,10 @@ export function createSportsBetting(deps: {
       if ((trialTypes as readonly number[]).includes(session.member.type))
         throw new AppError('sports.trial_refused');
       const now = deps.clock.now();
-      const markets = await db
-        .selectFrom('sport_market as m')
-        .innerJoin('sport_event as e', 'e.id', 'm.event_id')
-        .select([
-          'm.id',
-          'm.event_id',
-          'm.kind',
-          'm.line',
-          'm.map',
-          'm.status',
-          'm.prices',
-          'e.status as event_status',
-          'e.starts_at',
-          'e.category',
-          'e.home',
-          'e.away',
-        ])
-        .where(
-          'm.id',
-          'in',
-          body.legs.map((l) => l.marketId),
-        )
-        .execute();
+      const markets = await repo.marketsForBet(
+        db,
+        body.legs.map((l) => l.marketId),
+      );
       const byId = new Map(markets.map((m) => [String(m.id), m]));
       const changed: { marketId: string; key: string; odds: string }[] = [];
       const legs: (Leg & { market: (typeof markets)[number]; key: string })[] = [];
@@ -274,75 +175,46 @@ export function createSportsBetting(deps: {
       if (shape) throw new AppError(shape, { legs: legs.length });
       if (changed.length > 0) throw new AppError('sports.odds_changed', { legs: changed });
       const stake = BigInt(body.stake);
-      const unit = 10n ** BigInt(brand.currencyScale);
-      const limits = sportsSettings(brand);
-      if (stake < unit) throw new AppError('sports.stake_invalid', { min: unit.toString() });
-      const maxStake = BigInt(limits.maxStake) * unit;
-      if (stake > maxStake)
-        throw new AppError('sports.stake_limit', { max: maxStake.toString(), reason: 'stake' });
+      checkStake(brand, stake);
       const potential = potentialReturn(stake, legs);
-      const maxReturn = BigInt(limits.maxReturn) * unit;
-      if (potential > maxReturn)
-        throw new AppError('sports.stake_limit', { max: maxReturn.toString(), reason: 'return' });
+      checkReturn(brand, potential);
       // A member's open stakes on each market of the bet stay within the brand's per-market limit.
-      const maxMarket = BigInt(limits.maxMarketStake) * unit;
-      const exposure = await db
-        .selectFrom('sport_bet as b')
-        .innerJoin('sport_bet_leg as l', 'l.bet_id', 'b.id')
-        .select(['l.market_id', sql<string>`sum(b.stake)`.as('staked')])
-        .where('b.member_id', '=', session.member.id)
-        .where('b.status', 'in', ['placing', 'open'])
-        .where(
-          'l.market_id',
-          'in',
-          legs.map((l) => String(l.market.id)),
-        )
-        .groupBy('l.market_id')
-        .execute();
-      for (const e of exposure)
-        if (BigInt(e.staked) + stake > maxMarket)
-          throw new AppError('sports.stake_limit', {
-            max: maxMarket.toString(),
-            reason: 'market',
-            marketId: String(e.market_id),
-          });
+      const exposure = await repo.openStakesByMarket(
+        db,
+        session.member.id,
+        legs.map((l) => String(l.market.id)),
+      );
+      checkMarketExposure(brand, stake, exposure);
       const categories = new Set(legs.map((l) => l.market.category));
       const gameCode = categories.size === 1 ? [...categories][0]! : 'SPORTS';
       const memberId = session.member.id;
 
       const { bet, legRows } = await db.transaction().execute(async (tx) => {
-        const bet = await tx
-          .insertInto('sport_bet')
-          .values({
-            merchant_id: brand.id,
-            member_id: memberId,
-            game_code: gameCode,
-            stake,
-            potential_return: potential,
-            settled_at: null,
-          })
-          .returningAll()
-          .executeTakeFirstOrThrow();
-        const legRows = await tx
-          .insertInto('sport_bet_leg')
-          .values(
-            legs.map((l, idx) => ({
-              bet_id: bet.id,
-              idx,
-              event_id: l.eventId,
-              market_id: String(l.market.id),
-              category: l.market.category,
-              event_label: `${l.market.home} v ${l.market.away}`,
-              kind: l.market.kind,
-              line: l.market.line,
-              map: l.market.map,
-              key: l.key,
-              odds: Number(l.odds),
-              result: null,
-            })),
-          )
-          .returningAll()
-          .execute();
+        const bet = await repo.insertBet(tx, {
+          merchant_id: brand.id,
+          member_id: memberId,
+          game_code: gameCode,
+          stake,
+          potential_return: potential,
+          settled_at: null,
+        });
+        const legRows = await repo.insertLegs(
+          tx,
+          legs.map((l, idx) => ({
+            bet_id: bet.id,
+            idx,
+            event_id: l.eventId,
+            market_id: String(l.market.id),
+            category: l.market.category,
+            event_label: `${l.market.home} v ${l.market.away}`,
+            kind: l.market.kind,
+            line: l.market.line,
+            map: l.market.map,
+            key: l.key,
+            odds: Number(l.odds),
+            result: null,
+          })),
+        );
         return { bet, legRows };
       });
 
@@ -350,22 +222,12 @@ export function createSportsBetting(deps: {
         { id: String(bet.id), game_code: gameCode, stake },
       ]);
       if (result!.ok && result!.reply.status === 'OK') {
-        const open = await db
-          .updateTable('sport_bet')
-          .set({ status: 'open' })
-          .where('id', '=', bet.id)
-          .where('status', '=', 'placing')
-          .returningAll()
-          .executeTakeFirst();
+        const open = await repo.openPlacedBet(db, bet.id);
         return { bet: betOut(open ?? bet, legRows), balance: result!.reply.balance ?? null };
       }
       if (result!.ok) {
         // Refused: nothing was taken.
-        await db
-          .updateTable('sport_bet')
-          .set({ status: 'refused', paid: true, settled_at: sql<Date>`now()` })
-          .where('id', '=', bet.id)
-          .execute();
+        await repo.refuseBet(db, bet.id);
         if (result!.reply.status === 'INSUFFICIENT_FUNDS')
           throw new AppError('wallet.insufficient', { balance: result!.reply.balance ?? null });
         if (result!.reply.status === 'SESSION_EXPIRED') throw new AppError('login.not.session');
@@ -373,12 +235,7 @@ export function createSportsBetting(deps: {
         throw new AppError('game.wallet.unavailable', { reason: result!.reply.status });
       }
       // No usable answer: whatever was taken is given back.
-      const refunded = await db
-        .updateTable('sport_bet')
-        .set({ status: 'refunded', settled_at: sql<Date>`now()` })
-        .where('id', '=', bet.id)
-        .returningAll()
-        .execute();
+      const refunded = await repo.markBetRefunded(db, bet.id);
       await refund(refunded);
       throw new AppError('game.wallet.unavailable', { reason: result!.reason });
     },
@@ -389,20 +246,13 @@ export function createSportsBetting(deps: {
       session: AuthedSession,
       q: { status: 'open' | 'settled' | 'all'; pageNo: number; pageSize: number },
     ) {
-      let base = db
-        .selectFrom('sport_bet')
-        .where('merchant_id', '=', brand.id)
-        .where('member_id', '=', session.member.id)
-        .where('status', '!=', 'refused');
-      if (q.status === 'open') base = base.where('status', 'in', ['open', 'placing']);
-      if (q.status === 'settled') base = base.where('status', 'in', ['won', 'lost', 'void', 'refunded']);
-      const count = await base.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirst();
-      const rows = await base
-        .selectAll()
-        .orderBy('id', 'desc')
-        .limit(q.pageSize)
-        .offset((q.pageNo - 1) * q.pageSize)
-        .execute();
+      const { count, rows } = await repo.memberBets(db, {
+        merchantId: brand.id,
+        memberId: session.member.id,
+        status: q.status,
+        pageNo: q.pageNo,
+        pageSize: q.pageSize,
+      });
       const legs = await legsOf(rows.map((r) => String(r.id)));
       const totalCount = Number(count?.n ?? 0);
       return {
@@ -422,39 +272,20 @@ export function createSportsBetting(deps: {
      */
     async settleEvent(eventId: string) {
       const started = performance.now();
-      const event = await db
-        .selectFrom('sport_event')
-        .selectAll()
-        .where('id', '=', eventId)
-        .executeTakeFirst();
+      const event = await repo.eventById(db, eventId);
       const none = { settled: 0, resettled: 0, delta: 0n, ms: 0 };
       if (!event || event.result === null) return none;
       const version = event.result_version;
-      const touched = await db
-        .selectFrom('sport_bet_leg as l')
-        .innerJoin('sport_bet as b', 'b.id', 'l.bet_id')
-        .selectAll('b')
-        .where('l.event_id', '=', eventId)
-        .where('b.status', 'in', ['open', 'won', 'lost', 'void'])
-        .execute();
+      const touched = await repo.betsOnEvent(db, eventId);
       if (touched.length === 0) {
-        await db
-          .updateTable('sport_event')
-          .set({ settled_version: version })
-          .where('id', '=', eventId)
-          .execute();
+        await repo.markEventSettled(db, eventId, version);
         return { ...none, ms: performance.now() - started };
       }
       const legs = await legsOf(touched.map((b) => String(b.id)));
       const eventIds = new Set<string>();
       for (const list of legs.values()) for (const l of list) eventIds.add(String(l.event_id));
       const results = new Map<string, EventResult>();
-      const decided = await db
-        .selectFrom('sport_event')
-        .select(['id', 'result'])
-        .where('id', 'in', [...eventIds])
-        .where('result', 'is not', null)
-        .execute();
+      const decided = await repo.decidedEvents(db, [...eventIds]);
       for (const d of decided) results.set(String(d.id), d.result as SportsResult as EventResult);
 
       const legUpdates: { bet: string; idx: number; result: LegResult }[] = [];
@@ -476,12 +307,7 @@ export function createSportsBetting(deps: {
           corrections.push({ bet: b, payout: settled.payout, results: settled.results });
       }
       if (legUpdates.length > 0) {
-        await sql`
-          update sport_bet_leg l set result = x.result
-          from unnest(${`{${legUpdates.map((u) => u.bet).join(',')}}`}::bigint[],
-                      ${`{${legUpdates.map((u) => u.idx).join(',')}}`}::smallint[],
-                      ${`{${legUpdates.map((u) => u.result).join(',')}}`}::text[]) as x(bet_id, idx, result)
-          where l.bet_id = x.bet_id and l.idx = x.idx`.execute(db);
+        await repo.updateLegResults(db, legUpdates);
         for (const u of legUpdates) {
           const l = legs.get(u.bet)!.find((x) => x.idx === u.idx)!;
           l.result = u.result;
@@ -492,22 +318,9 @@ export function createSportsBetting(deps: {
       await rounds.sendResults(toPay, async (ok, voided) => {
         if (ok.length > 0) {
           const statuses = ok.map((b) => statusOf(BigInt(b.payout), b.results));
-          // Only the ids of the rows it changed come back (one array, one row): the rest of each
-          // row is what was read, with the recorded status, payout and time.
-          // `b.id = any(…)` as well as the join: the rows are found through the primary key, not
-          // by hashing every open bet of the table once per batch.
-          const ids = `{${ok.map((b) => b.id).join(',')}}`;
-          const { rows } = await sql<{ settled_at: Date; ids: string }>`
-            with done as (
-              update sport_bet b
-              set status = x.status, payout = x.payout, settled_at = now(), paid = true
-              from unnest(${ids}::bigint[],
-                          ${`{${ok.map((b) => b.payout).join(',')}}`}::bigint[],
-                          ${`{${statuses.join(',')}}`}::text[]) as x(id, payout, status)
-              where b.id = any(${ids}::bigint[]) and b.id = x.id and b.status = 'open'
-              returning b.id
-            )
-            select now() as settled_at, coalesce(array_agg(id), '{}')::text as ids from done`.execute(db);
+          // Only the ids of the rows it changed come back: the rest of each row is what was read,
+          // with the recorded status, payout and time.
+          const rows = await repo.recordSettledBatch(db, ok, statuses);
           const at = rows[0]!.settled_at;
           const changed = new Set(rows[0]!.ids.slice(1, -1).split(','));
           ok.forEach(({ results: _results, ...b }, k) => {
@@ -520,16 +333,10 @@ export function createSportsBetting(deps: {
           });
         }
         if (voided.length > 0) {
-          await db
-            .updateTable('sport_bet')
-            .set({ status: 'refunded', payout: '0', paid: true, settled_at: sql<Date>`now()` })
-            .where(
-              'id',
-              'in',
-              voided.map((b) => b.id),
-            )
-            .where('status', '=', 'open')
-            .execute();
+          await repo.recordVoidedBatch(
+            db,
+            voided.map((b) => b.id),
+          );
         }
       });
 
@@ -539,27 +346,15 @@ export function createSportsBetting(deps: {
         const wanted = c.payout - BigInt(c.bet.payout);
         const moved = await resettle(c.bet, wanted, `sports-resettle:${c.bet.id}:${eventId}:${version}`);
         delta += moved;
-        const row = await db
-          .updateTable('sport_bet')
-          .set({
-            payout: c.payout,
-            status: statusOf(c.payout, c.results),
-            resettled: sql<string>`resettled + ${moved.toString()}::bigint`,
-          })
-          .where('id', '=', c.bet.id)
-          .where('payout', '=', c.bet.payout)
-          .returningAll()
-          .executeTakeFirst();
+        const row = await repo.recordResettlement(db, c.bet, {
+          payout: c.payout,
+          status: statusOf(c.payout, c.results),
+          moved,
+        });
         if (row) resettled.push(row);
       }
       const pendingPay = toPay.length - paid.length;
-      if (pendingPay === 0)
-        await db
-          .updateTable('sport_event')
-          .set({ settled_version: version })
-          .where('id', '=', eventId)
-          .where('settled_version', '<', version)
-          .execute();
+      if (pendingPay === 0) await repo.markEventSettledUpTo(db, eventId, version);
       // A member with many bets on the event hears of the first few (a market of 100,000 bets
       // would otherwise send 100,000 events inside the operator's call).
       const told = new Map<string, number>();
@@ -581,28 +376,10 @@ export function createSportsBetting(deps: {
      */
     async recover(options: { olderThanMs?: number } = {}) {
       const cutoff = new Date(Date.now() - (options.olderThanMs ?? PLACING_AGE_MS));
-      await db
-        .updateTable('sport_bet')
-        .set({ status: 'refunded', settled_at: sql<Date>`now()` })
-        .where('status', '=', 'placing')
-        .where('placed_at', '<', cutoff)
-        .execute();
-      const refunds = await db
-        .selectFrom('sport_bet')
-        .selectAll()
-        .where('status', '=', 'refunded')
-        .where('paid', '=', false)
-        .where('settled_at', '<', cutoff)
-        .limit(1000)
-        .execute();
+      await repo.refundStalePlacing(db, cutoff);
+      const refunds = await repo.unpaidRefunds(db, cutoff);
       await refund(refunds);
-      const due = await db
-        .selectFrom('sport_event')
-        .select('id')
-        .where('result', 'is not', null)
-        .whereRef('settled_version', '<', 'result_version')
-        .limit(50)
-        .execute();
+      const due = await repo.unsettledEvents(db);
       let settled = 0;
       for (const d of due) settled += (await this.settleEvent(String(d.id))).settled;
       return { refunded: refunds.length, settled };

@@ -1,7 +1,8 @@
 import type { SportsCategory, SportsEvent, SportsFeed, SportsMarket, SportsResult } from '@arcadia/contract';
-import { type Kysely, type Selectable, sql } from 'kysely';
+import type { Kysely, Selectable } from 'kysely';
 import type { Database, SportEventTable, SportMarketTable } from '../../db/schema.js';
 import { AppError } from '../../lib/app-error.js';
+import * as repo from './sports.book.repository.js';
 
 export type EventRow = Selectable<SportEventTable>;
 export type MarketRow = Selectable<SportMarketTable>;
@@ -83,13 +84,7 @@ export function createSportsBook(deps: {
   async function marketsOf(eventIds: string[]): Promise<Map<string, MarketRow[]>> {
     const out = new Map<string, MarketRow[]>();
     if (eventIds.length === 0) return out;
-    const rows = await db
-      .selectFrom('sport_market')
-      .selectAll()
-      .where('event_id', 'in', eventIds)
-      .orderBy('event_id')
-      .orderBy('id')
-      .execute();
+    const rows = await repo.marketsOfEvents(db, eventIds);
     for (const m of rows) {
       const list = out.get(String(m.event_id)) ?? [];
       list.push(m);
@@ -103,26 +98,13 @@ export function createSportsBook(deps: {
 
     /** A category's book: events not finished, and the last hour's results, soonest first. */
     async list(category: SportsCategory, now: Date): Promise<SportsEvent[]> {
-      const events = await db
-        .selectFrom('sport_event')
-        .selectAll()
-        .where('category', '=', category)
-        .where((eb) =>
-          eb.or([
-            eb('status', 'in', ['scheduled', 'live']),
-            eb('ends_at', '>', new Date(now.getTime() - RESULTS_SHOWN_MS)),
-          ]),
-        )
-        .orderBy('starts_at')
-        .orderBy('id')
-        .limit(200)
-        .execute();
+      const events = await repo.categoryEvents(db, category, new Date(now.getTime() - RESULTS_SHOWN_MS));
       const markets = await marketsOf(events.map((e) => String(e.id)));
       return events.map((e) => eventOut(e, markets.get(String(e.id)) ?? []));
     },
 
     async event(eventId: string): Promise<EventRow | undefined> {
-      return db.selectFrom('sport_event').selectAll().where('id', '=', eventId).executeTakeFirst();
+      return repo.eventById(db, eventId);
     },
 
     /**
@@ -135,55 +117,41 @@ export function createSportsBook(deps: {
       let updated = 0;
       for (const e of feed) {
         await db.transaction().execute(async (tx) => {
-          const existing = await tx
-            .selectFrom('sport_event')
-            .selectAll()
-            .where('external_id', '=', e.externalId)
-            .forUpdate()
-            .executeTakeFirst();
+          const existing = await repo.lockEventByExternalId(tx, e.externalId);
           let event: EventRow;
           if (!existing) {
-            event = await tx
-              .insertInto('sport_event')
-              .values({
-                external_id: e.externalId,
-                category: e.category,
-                sport: e.sport,
-                league: e.league,
-                home: e.home,
-                away: e.away,
-                starts_at: e.startsAt,
-                source,
-              })
-              .returningAll()
-              .executeTakeFirstOrThrow();
+            event = await repo.insertEvent(tx, {
+              external_id: e.externalId,
+              category: e.category,
+              sport: e.sport,
+              league: e.league,
+              home: e.home,
+              away: e.away,
+              starts_at: e.startsAt,
+              source,
+            });
             created++;
           } else {
             event =
               existing.status === 'scheduled'
-                ? await tx
-                    .updateTable('sport_event')
-                    .set({ league: e.league, home: e.home, away: e.away, starts_at: e.startsAt })
-                    .where('id', '=', existing.id)
-                    .returningAll()
-                    .executeTakeFirstOrThrow()
+                ? await repo.updateEventFromFeed(tx, existing.id, {
+                    league: e.league,
+                    home: e.home,
+                    away: e.away,
+                    starts_at: e.startsAt,
+                  })
                 : existing;
             updated++;
           }
           for (const m of e.markets) {
             const prices = checkPrices(m.kind, m.selections);
-            const row = await tx
-              .insertInto('sport_market')
-              .values({ event_id: event.id, kind: m.kind, line: m.line, map: m.map, prices })
-              .onConflict((oc) =>
-                oc
-                  .expression(sql`event_id, kind, coalesce(line, -9999), coalesce(map, 0)`)
-                  .doUpdateSet({ prices, version: sql<number>`sport_market.version + 1` })
-                  .where(sql<boolean>`sport_market.prices <> excluded.prices`)
-                  .where('sport_market.status', 'in', ['open', 'suspended']),
-              )
-              .returningAll()
-              .executeTakeFirst();
+            const row = await repo.upsertMarket(tx, {
+              event_id: event.id,
+              kind: m.kind,
+              line: m.line,
+              map: m.map,
+              prices,
+            });
             if (row && existing) deps.onMarket?.(event.category, String(event.id), row);
           }
         });
@@ -200,14 +168,7 @@ export function createSportsBook(deps: {
       },
     ): Promise<MarketRow> {
       const row = await db.transaction().execute(async (tx) => {
-        const m = await tx
-          .selectFrom('sport_market as m')
-          .innerJoin('sport_event as e', 'e.id', 'm.event_id')
-          .selectAll('m')
-          .select(['e.status as event_status', 'e.category'])
-          .where('m.id', '=', marketId)
-          .forUpdate()
-          .executeTakeFirst();
+        const m = await repo.lockMarket(tx, marketId);
         if (!m) throw new AppError('sports.market_unknown', { marketId });
         if (!['open', 'suspended'].includes(m.status) || m.event_status !== 'scheduled')
           throw new AppError('sports.market_closed', { marketId, status: m.status });
@@ -220,16 +181,7 @@ export function createSportsBook(deps: {
           }
           prices = JSON.stringify([...byKey].map(([key, odds]) => ({ key, odds })));
         }
-        const updated = await tx
-          .updateTable('sport_market')
-          .set({
-            ...(change.status ? { status: change.status } : {}),
-            ...(prices ? { prices } : {}),
-            version: sql<number>`version + 1`,
-          })
-          .where('id', '=', marketId)
-          .returningAll()
-          .executeTakeFirstOrThrow();
+        const updated = await repo.updateMarket(tx, marketId, { status: change.status, prices });
         return { updated, category: m.category, eventId: String(m.event_id) };
       });
       deps.onMarket?.(row.category, row.eventId, row.updated);
@@ -238,25 +190,12 @@ export function createSportsBook(deps: {
 
     /** Events whose start has come: live, their markets closed (the book takes no in-play bets). */
     async startDue(now: Date): Promise<number> {
-      const started = await db
-        .updateTable('sport_event')
-        .set({ status: 'live' })
-        .where('status', '=', 'scheduled')
-        .where('starts_at', '<=', now)
-        .returningAll()
-        .execute();
+      const started = await repo.startDueEvents(db, now);
       if (started.length === 0) return 0;
-      const closed = await db
-        .updateTable('sport_market')
-        .set({ status: 'closed', version: sql<number>`version + 1` })
-        .where(
-          'event_id',
-          'in',
-          started.map((e) => e.id),
-        )
-        .where('status', 'in', ['open', 'suspended'])
-        .returningAll()
-        .execute();
+      const closed = await repo.closeMarketsOf(
+        db,
+        started.map((e) => e.id),
+      );
       const byId = new Map(started.map((e) => [String(e.id), e]));
       for (const e of started) deps.onEvent?.(e);
       for (const m of closed) deps.onMarket?.(byId.get(String(m.event_id))!.category, String(m.event_id), m);
@@ -270,37 +209,17 @@ export function createSportsBook(deps: {
      */
     async setResult(eventId: string, result: SportsResult, now: Date): Promise<EventRow> {
       const event = await db.transaction().execute(async (tx) => {
-        const e = await tx
-          .selectFrom('sport_event')
-          .selectAll()
-          .where('id', '=', eventId)
-          .forUpdate()
-          .executeTakeFirst();
+        const e = await repo.lockEvent(tx, eventId);
         if (!e) throw new AppError('sports.event_unknown', { eventId });
-        const kinds = await tx
-          .selectFrom('sport_market')
-          .select('kind')
-          .distinct()
-          .where('event_id', '=', eventId)
-          .execute();
+        const kinds = await repo.marketKindsOf(tx, eventId);
         if (result.kind !== 'void' && kinds.some((k) => resultKindOf[k.kind] !== result.kind))
           throw new AppError('sports.result_invalid', { eventId, kind: result.kind });
-        const updated = await tx
-          .updateTable('sport_event')
-          .set({
-            status: result.kind === 'void' ? 'cancelled' : 'finished',
-            result: JSON.stringify(result),
-            result_version: sql<number>`result_version + 1`,
-            ends_at: e.ends_at ?? now,
-          })
-          .where('id', '=', eventId)
-          .returningAll()
-          .executeTakeFirstOrThrow();
-        await tx
-          .updateTable('sport_market')
-          .set({ status: result.kind === 'void' ? 'voided' : 'settled', version: sql<number>`version + 1` })
-          .where('event_id', '=', eventId)
-          .execute();
+        const updated = await repo.recordEventResult(tx, eventId, {
+          status: result.kind === 'void' ? 'cancelled' : 'finished',
+          result: JSON.stringify(result),
+          ends_at: e.ends_at ?? now,
+        });
+        await repo.closeEventMarkets(tx, eventId, result.kind === 'void' ? 'voided' : 'settled');
         return updated;
       });
       deps.onEvent?.(event);

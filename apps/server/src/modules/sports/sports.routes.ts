@@ -5,8 +5,8 @@ import type { Database } from '../../db/schema.js';
 import { AppError } from '../../lib/app-error.js';
 import type { Clock } from '../../lib/clock.js';
 import { type RouteHooks, registerRoute } from '../../plugins/routes.js';
-import { writeAudit } from '../operator/operator-audit.js';
-import type { OperatorIdentity } from '../operator/operator.service.js';
+import { writeAudit } from '../operator/index.js';
+import type { OperatorIdentity } from '../operator/index.js';
 import type { SportsBetting } from './sports.betting.js';
 import { type SportsBook, marketOut } from './sports.book.js';
 

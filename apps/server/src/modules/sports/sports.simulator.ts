@@ -13,6 +13,7 @@ import {
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import type { SportsBook } from './sports.book.js';
+import { liveSimulatedEvents } from './sports.simulator.repository.js';
 
 /**
  * The demo book's simulator (docs/sportsbook.md): fictional fixtures on a fixed timetable per
@@ -352,12 +353,7 @@ export function createSportsSimulator(deps: { db: Kysely<Database>; book: Sports
         pricedMinute = minute;
       }
       // Fixtures whose time is up: their results, drawn from the model.
-      const live = await db
-        .selectFrom('sport_event')
-        .select(['id', 'external_id', 'starts_at'])
-        .where('source', '=', 'simulator')
-        .where('status', '=', 'live')
-        .execute();
+      const live = await liveSimulatedEvents(db);
       const finished: { eventId: string; result: ReturnType<typeof sampleOutcome> }[] = [];
       for (const e of live) {
         const [, key, slot] = e.external_id.split(':');
