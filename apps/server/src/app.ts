@@ -50,10 +50,9 @@ import { registerVendorRoutes } from './modules/vendors/vendor.routes.js';
 import { createDemoPlay, createHouseModule, demoPlayEnabled } from './modules/house/index.js';
 import { demoAccounts } from './seeds/seed.js';
 import { createVendorWalletService } from './modules/vendors/vendor-wallet.service.js';
-import { registerRecordRoutes } from './modules/records/records.routes.js';
 import { createRealtimeModule } from './modules/realtime/index.js';
 import { createSupportModule } from './modules/support/index.js';
-import { createRecordsService } from './modules/records/records.service.js';
+import { createRecordsModule } from './modules/records/index.js';
 import { createClock } from './lib/clock.js';
 import { createDomainEvents } from './lib/domain-events.js';
 import { createMetricsModule } from './modules/metrics/index.js';
@@ -278,16 +277,11 @@ export async function buildApp(deps: AppDeps) {
   live.register(app, hooks);
   for (const job of live.jobs) jobs.register(job);
   // Live chat rooms with hosts (docs/chat.md): the model list, messages, tips through the ledger.
-  createChatModule({ db, ledger, throttle, brands, hub: () => realtime?.hub }).register(app, hooks);
+  createChatModule({ db, ledger, throttle, brands, hub: realtime.hub }).register(app, hooks);
   // Card rooms (docs/pvp.md): bull-bull with a rotating banker; buy-ins, rake and cash-outs through the ledger.
-  createPvpModule({
-    db,
-    ledger,
-    hub: () => realtime?.hub,
-    clock,
-    schedule: config.JOBS_ENABLED,
-    log: app.log,
-  }).register(app, hooks);
+  const pvp = createPvpModule({ db, ledger, brands, hub: realtime.hub, clock, log: app.log });
+  pvp.register(app, hooks);
+  for (const job of pvp.jobs) jobs.register(job);
   // Rewards (docs/rewards.md): rebates, VIP tiers and the points mall, paid through the ledger.
   const rewards = createRewardsModule({
     db,
@@ -301,7 +295,7 @@ export async function buildApp(deps: AppDeps) {
   });
   rewards.register(app, hooks);
   for (const job of rewards.jobs) jobs.register(job);
-  registerRecordRoutes(app, hooks, createRecordsService(db));
+  createRecordsModule({ db }).register(app, hooks);
   // The one registry of vendor adapters (exposed as `app.vendors`). The house vendor registers its
   // `house` adapter here with `vendors.register(...)`, as does each configured aggregator; an
   // adapter that is missing or not configured hides its games from the lobby.

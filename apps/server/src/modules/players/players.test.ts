@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoBrand } from '../../seeds/brands/demo.js';
 import { TEST_OPS_KEY, type TestApp, buildTestApp } from '../../test/build-test-app.js';
-import { createBrandRepository } from '../brand/brand.repository.js';
+import { createBrandRepository } from '../brand/index.js';
 import { newMember } from '../../test/factories/payments.js';
 
 /**

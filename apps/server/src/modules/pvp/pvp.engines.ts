@@ -18,7 +18,7 @@ import {
   threeCardTimeoutAction,
   threeCardView,
 } from '@arcadia/games';
-import type { TurnEngine } from './pvp.turns.js';
+import type { TurnEngine } from './pvp.turns.service.js';
 
 /** Hold'em: blinds, four streets, side pots; the rake only from a pot that saw a flop. */
 export const holdemEngine: TurnEngine<HoldemState, HoldemAction, PvpHoldem> = {

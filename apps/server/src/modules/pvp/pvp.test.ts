@@ -3,7 +3,7 @@ import { FairStream, dealNiuNiu, hashServerSeed, pvpTable } from '@arcadia/games
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { type TestApp, buildTestApp } from '../../test/build-test-app.js';
 import { newMember } from '../../test/factories/payments.js';
-import { expectRoomsBalanced } from './pvp.test-support.js';
+import { expectRoomsBalanced } from '../../test/factories/pvp.js';
 
 /**
  * Card rooms through the app: buy-ins into the brand's escrow, hands opened on the clock, dealt

@@ -1,11 +1,10 @@
 import type { BetRecord, RecordFigures, RouteQuery, Routes, Winner } from '@arcadia/contract';
 import { lotteryBetTypes, lotteryGame } from '@arcadia/games';
-import { type Kysely, sql } from 'kysely';
-import type { Database } from '../../db/schema.js';
 import { AppError } from '../../lib/app-error.js';
 import { toMajor } from '../../lib/money.js';
-import type { Brand } from '../brand/brand.service.js';
-import { artPaths, isGameMotif } from '../catalogue/art.js';
+import type { Brand } from '../brand/index.js';
+import { artPaths, isGameMotif } from '../catalogue/index.js';
+import type { RecordsRepository } from './records.repository.js';
 
 const MAX_DAYS = 93;
 const DAY_MS = 86_400_000;
@@ -59,7 +58,7 @@ interface CatalogueGame {
   engine: string | null;
 }
 
-export function createRecordsService(db: Kysely<Database>) {
+export function createRecordsService(repository: RecordsRepository) {
   const winnerCache = new Map<string, { list: Winner[]; until: number }>();
 
   /**
@@ -70,13 +69,7 @@ export function createRecordsService(db: Kysely<Database>) {
     const out = new Map<string, CatalogueGame>();
     if (codes.length === 0) return out;
     try {
-      const { rows } = await sql<{
-        game_code: string;
-        node_id: number;
-        names: Record<string, string>;
-        engine: string | null;
-      }>`select game_code, node_id, names, engine from game
-         where merchant_id = ${merchantId} and game_code in (${sql.join([...new Set(codes)])})`.execute(db);
+      const rows = await repository.catalogueGames(merchantId, codes);
       for (const r of rows) out.set(r.game_code, { nodeId: r.node_id, names: r.names, engine: r.engine });
     } catch {
       // No catalogue table: codes only.
@@ -93,23 +86,7 @@ export function createRecordsService(db: Kysely<Database>) {
       .filter((r) => r.adapter === 'house' && /^L[1-9][0-9]{0,17}$/.test(r.round_id))
       .map((r) => r.round_id.slice(1));
     if (ids.length === 0) return out;
-    const found = await db
-      .selectFrom('lottery_bet as b')
-      .leftJoin('lottery_issue as i', (j) =>
-        j.onRef('i.game_code', '=', 'b.game_code').onRef('i.issue', '=', 'b.issue'),
-      )
-      .select([
-        'b.id',
-        'b.game_code',
-        'b.issue',
-        'b.play_id',
-        'b.content',
-        'b.multiple',
-        'i.numbers',
-        'i.status',
-      ])
-      .where('b.id', 'in', ids)
-      .execute();
+    const found = await repository.lotteryBets(ids);
     const language = lang === 'ZH' ? 'zh' : 'en';
     for (const b of found) {
       const game = lotteryGame(b.game_code);
@@ -136,13 +113,7 @@ export function createRecordsService(db: Kysely<Database>) {
       .filter((r) => r.adapter === 'house' && /^S[1-9][0-9]{0,17}$/.test(r.round_id))
       .map((r) => r.round_id.slice(1));
     if (ids.length === 0) return out;
-    const legs = await db
-      .selectFrom('sport_bet_leg')
-      .selectAll()
-      .where('bet_id', 'in', ids)
-      .orderBy('bet_id')
-      .orderBy('idx')
-      .execute();
+    const legs = await repository.sportsLegs(ids);
     const zh = lang === 'ZH';
     for (const l of legs) {
       const key = `S${l.bet_id}`;
@@ -166,32 +137,7 @@ export function createRecordsService(db: Kysely<Database>) {
     async betRecord(brand: Brand, memberId: string, q: RouteQuery<Routes['memberBetRecord']>) {
       const range = reportRange(q.from, q.to);
       const lang = q.language ?? brand.defaultLanguage.toUpperCase();
-      let base = db
-        .selectFrom('bet')
-        .where('merchant_id', '=', brand.id)
-        .where('member_id', '=', memberId)
-        .where('placed_at', '>=', range.start)
-        .where('placed_at', '<', range.end);
-      if (q.gameType) base = base.where('game_type', '=', q.gameType);
-      if (q.vassalage) base = base.where('vassalage', '=', q.vassalage);
-      if (q.status) base = base.where('status', '=', q.status);
-      const [rows, total] = await Promise.all([
-        base
-          .selectAll()
-          .orderBy('placed_at', 'desc')
-          .orderBy('id', 'desc')
-          .limit(q.pageSize)
-          .offset((q.pageNo - 1) * q.pageSize)
-          .execute(),
-        base
-          .select((eb) => [
-            eb.fn.countAll<string>().as('n'),
-            sql<string>`coalesce(sum(stake), 0)`.as('stake'),
-            sql<string>`coalesce(sum(valid_bet), 0)`.as('valid'),
-            sql<string>`coalesce(sum(payout), 0)`.as('payout'),
-          ])
-          .executeTakeFirstOrThrow(),
-      ]);
+      const [rows, total] = await repository.betPage(brand.id, memberId, range, q);
       const games = await catalogue(
         brand.id,
         rows.map((r) => r.game_code),
@@ -246,24 +192,7 @@ export function createRecordsService(db: Kysely<Database>) {
 
     async profitLoss(brand: Brand, memberId: string, q: RouteQuery<Routes['memberProfitLoss']>) {
       const range = reportRange(q.from, q.to);
-      const rows = await db
-        .selectFrom('member_stat_daily')
-        .select([
-          sql<string>`day::text`.as('day'),
-          'game_type',
-          sql<string>`sum(bet_count)`.as('n'),
-          sql<string>`sum(stake)`.as('stake'),
-          sql<string>`sum(valid_bet)`.as('valid'),
-          sql<string>`sum(payout)`.as('payout'),
-        ])
-        .where('merchant_id', '=', brand.id)
-        .where('member_id', '=', memberId)
-        .where('day', '>=', range.from)
-        .where('day', '<=', range.to)
-        .groupBy(['day', 'game_type'])
-        .orderBy('day', 'desc')
-        .orderBy('game_type')
-        .execute();
+      const rows = await repository.dailyFigures(brand.id, memberId, range);
       const scale = brand.currencyScale;
       const totals = zero();
       const byCategory = new Map<string, Sums>();
@@ -296,20 +225,12 @@ export function createRecordsService(db: Kysely<Database>) {
       const key = `${brand.id}:${q.gameCategory}:${lang}:${q.limitNum}`;
       const hit = winnerCache.get(key);
       if (hit && hit.until > Date.now()) return { list: hit.list };
-      let query = db
-        .selectFrom('bet as b')
-        .innerJoin('member as m', 'm.id', 'b.member_id')
-        .select(['m.account', 'b.game_code', 'b.game_type', 'b.vassalage', 'b.payout'])
-        .where('b.merchant_id', '=', brand.id)
-        .where('b.status', '=', 'settled')
-        .where('b.settled_at', '>', new Date(Date.now() - WINNER_WINDOW_DAYS * DAY_MS))
-        .where(sql<boolean>`b.payout > b.stake`);
-      if (q.gameCategory !== 'ALL') query = query.where('b.game_type', '=', q.gameCategory);
-      const rows = await query
-        .orderBy('b.payout', 'desc')
-        .orderBy('b.id', 'desc')
-        .limit(q.limitNum)
-        .execute();
+      const rows = await repository.biggestWins(
+        brand.id,
+        new Date(Date.now() - WINNER_WINDOW_DAYS * DAY_MS),
+        q.gameCategory,
+        q.limitNum,
+      );
       const games = await catalogue(
         brand.id,
         rows.map((r) => r.game_code),

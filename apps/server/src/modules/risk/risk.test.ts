@@ -5,8 +5,8 @@ import { demoBrand } from '../../seeds/brands/demo.js';
 import { encryptBodyForTest } from '../../lib/body-crypto.js';
 import { TEST_OPS_KEY, type TestApp, buildTestApp } from '../../test/build-test-app.js';
 import { addBet } from '../../test/factories/agent.js';
-import { createBrandRepository } from '../brand/brand.repository.js';
-import { checkLedger } from '../ledger/ledger.check.js';
+import { createBrandRepository } from '../brand/index.js';
+import { checkLedger } from '../ledger/index.js';
 import { TEST_GATEWAY_SECRET, newMember, waitForDeposit } from '../../test/factories/payments.js';
 
 /**

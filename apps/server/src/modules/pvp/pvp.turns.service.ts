@@ -1,12 +1,19 @@
 import { FairStream, type PvpTableDef, fullDeck, hashServerSeed } from '@arcadia/games';
-import { type Kysely, type Selectable, type Transaction, sql } from 'kysely';
-import type { Database, PvpHandResultSeat, PvpHandTable, PvpSeatTable } from '../../db/schema.js';
+import type { Kysely, Transaction } from 'kysely';
+import type { Database, PvpHandResultSeat } from '../../db/schema.js';
 import { AppError } from '../../lib/app-error.js';
-import type { LedgerService } from '../ledger/ledger.service.js';
+import type { LedgerService } from '../ledger/index.js';
 import type { Card, TurnOutcome } from '@arcadia/games';
-
-type SeatRow = Selectable<PvpSeatTable>;
-type HandRow = Selectable<PvpHandTable>;
+import {
+  type HandRow,
+  type SeatRow,
+  addToStack,
+  insertHand,
+  lockHandIfAny,
+  lockSeats,
+  seatsInPlay,
+  updateHand,
+} from './pvp.repository.js';
 
 /**
  * A turn-based card game for the rooms: a pure state machine of packages/games seen through what
@@ -108,23 +115,18 @@ export function createTurnRooms<S, A, V>(
     });
     const now = deps.now();
     const deadline = new Date(now.getTime() + (engine.done(state) ? 0 : actionMs(table)));
-    const row = await db
-      .insertInto('pvp_hand')
-      .values({
-        merchant_id: merchantId,
-        table_code: table.code,
-        hand_no: handNo,
-        banker_seat: button.seat_no,
-        server_seed: serverSeed,
-        seed_hash: hashServerSeed(serverSeed),
-        opens_at: now,
-        closes_at: deadline,
-        result_at: deadline,
-        result: JSON.stringify({ seats: [], bankerSeat: button.seat_no, [engine.key]: state }),
-      })
-      .onConflict((oc) => oc.columns(['merchant_id', 'table_code', 'hand_no']).doNothing())
-      .returning('id')
-      .executeTakeFirst();
+    const row = await insertHand(db, {
+      merchant_id: merchantId,
+      table_code: table.code,
+      hand_no: handNo,
+      banker_seat: button.seat_no,
+      server_seed: serverSeed,
+      seed_hash: hashServerSeed(serverSeed),
+      opens_at: now,
+      closes_at: deadline,
+      result_at: deadline,
+      result: JSON.stringify({ seats: [], bankerSeat: button.seat_no, [engine.key]: state }),
+    });
     return row !== undefined;
   }
 
@@ -143,24 +145,12 @@ export function createTurnRooms<S, A, V>(
       n.rake = Math.min(rakeLeft, n.net);
       rakeLeft -= n.rake;
     }
-    const seats = (await tx
-      .selectFrom('pvp_seat')
-      .selectAll()
-      .where('merchant_id', '=', merchantId)
-      .where('table_code', '=', table.code)
-      .where('status', '<>', 'left')
-      .forUpdate()
-      .execute()) as SeatRow[];
+    const seats = (await lockSeats(tx, merchantId, table.code)) as SeatRow[];
     const bySeat = new Map(seats.map((s) => [s.seat_no, s]));
     for (const n of nets) {
       const delta = n.net - n.rake;
       const seat = bySeat.get(n.seat);
-      if (seat && delta !== 0)
-        await tx
-          .updateTable('pvp_seat')
-          .set({ stack: sql`stack + ${String(delta)}::bigint` })
-          .where('id', '=', seat.id)
-          .execute();
+      if (seat && delta !== 0) await addToStack(tx, seat.id, String(delta));
     }
     const rake = nets.reduce((a, n) => a + n.rake, 0);
     if (rake > 0) {
@@ -204,16 +194,12 @@ export function createTurnRooms<S, A, V>(
       };
     });
     const now = deps.now();
-    await tx
-      .updateTable('pvp_hand')
-      .set({
-        status: 'settled',
-        settled_at: now,
-        result_at: now,
-        result: JSON.stringify({ seats: out, bankerSeat: hand.banker_seat, [engine.key]: state }),
-      })
-      .where('id', '=', hand.id)
-      .execute();
+    await updateHand(tx, hand.id, {
+      status: 'settled',
+      settled_at: now,
+      result_at: now,
+      result: JSON.stringify({ seats: out, bankerSeat: hand.banker_seat, [engine.key]: state }),
+    });
     for (const s of seats) if (s.status === 'leaving') await deps.cashOut(tx, s);
   }
 
@@ -224,24 +210,13 @@ export function createTurnRooms<S, A, V>(
     decide: (state: S, seats: SeatRow[]) => { seat: number; action: A } | null,
   ) {
     return ledger.transaction(async (tx) => {
-      const hand = await tx
-        .selectFrom('pvp_hand')
-        .selectAll()
-        .where('id', '=', handId)
-        .forUpdate()
-        .executeTakeFirst();
+      const hand = await lockHandIfAny(tx, handId);
       const before = hand ? stateOf(hand) : null;
       if (!hand || hand.status !== 'betting' || before === null) return false;
       let state: S = before;
       let keepClock = false;
       if (!engine.done(state)) {
-        const seats = (await tx
-          .selectFrom('pvp_seat')
-          .selectAll()
-          .where('merchant_id', '=', hand.merchant_id)
-          .where('table_code', '=', table.code)
-          .where('status', '<>', 'left')
-          .execute()) as SeatRow[];
+        const seats = (await seatsInPlay(tx, hand.merchant_id, table.code)) as SeatRow[];
         const move = decide(state, seats);
         if (!move) return false;
         try {
@@ -259,15 +234,11 @@ export function createTurnRooms<S, A, V>(
         return true;
       }
       const deadline = keepClock ? hand.closes_at : new Date(deps.now().getTime() + actionMs(table));
-      await tx
-        .updateTable('pvp_hand')
-        .set({
-          closes_at: deadline,
-          result_at: deadline,
-          result: JSON.stringify({ ...hand.result, [engine.key]: state }),
-        })
-        .where('id', '=', hand.id)
-        .execute();
+      await updateHand(tx, hand.id, {
+        closes_at: deadline,
+        result_at: deadline,
+        result: JSON.stringify({ ...hand.result, [engine.key]: state }),
+      });
       return true;
     });
   }

@@ -1,8 +1,13 @@
-import { type RiskSettings, defaultRiskSettings, riskSettingsSchema } from '@arcadia/contract';
+import type { RiskSettings } from '@arcadia/contract';
 import { type Kysely, type Transaction, sql } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { toMinor } from '../../lib/money.js';
 
+/**
+ * The risk scan's queries (docs/back-office.md, "Risk"): the checks — each one insert of the flags
+ * for new rows over its line — the brand's scan lock, its cursors and settings. The scan service
+ * keeps the transaction and the order.
+ */
 type Tx = Transaction<Database>;
 
 /** The advisory lock class of a brand's risk scan (the second key is the brand). */
@@ -14,12 +19,11 @@ const RISK_SCAN_LOCK = 7401;
  */
 const OVERLAP = sql`interval '10 minutes'`;
 
-/** The brand's thresholds: its `settings.risk`, the defaults for anything it has not set. */
-export async function riskSettingsOf(db: Kysely<Database> | Tx, merchantId: number): Promise<RiskSettings> {
+/** The brand's `settings.risk` as stored (unchecked). */
+export async function storedRiskSettings(db: Kysely<Database> | Tx, merchantId: number): Promise<unknown> {
   const { rows } = await sql<{ risk: unknown }>`
     select settings -> 'risk' as risk from merchant where id = ${merchantId}`.execute(db);
-  const parsed = riskSettingsSchema.partial().safeParse(rows[0]?.risk ?? {});
-  return { ...defaultRiskSettings, ...(parsed.success ? parsed.data : {}) };
+  return rows[0]?.risk;
 }
 
 /**
@@ -30,7 +34,7 @@ type Check = (tx: Tx, merchantId: number, since: Date, s: RiskSettings, scale: n
 
 const count = (r: { numAffectedRows?: bigint }) => Number(r.numAffectedRows ?? 0n);
 
-const checks: Record<string, Check> = {
+export const checks: Record<string, Check> = {
   // A settled bet whose win (payout − stake) reaches the threshold; by settlement time.
   large_win: async (tx, m, since, s, scale) =>
     count(
@@ -122,27 +126,25 @@ const checks: Record<string, Check> = {
     ),
 };
 
-/**
- * Runs every check of one brand from its cursor, under the brand's scan lock (a job and a reader
- * catching up wait for each other rather than read the same rows twice), and moves the cursors to
- * the scan's start. Returns the flags raised.
- */
-export async function scanBrand(db: Kysely<Database>, merchantId: number, scale: number): Promise<number> {
-  return db.transaction().execute(async (tx) => {
-    await sql`select pg_advisory_xact_lock(${RISK_SCAN_LOCK}::int, ${merchantId}::int)`.execute(tx);
-    const settings = await riskSettingsOf(tx, merchantId);
-    const { rows: cursors } = await sql<{ scanner: string; scanned_to: Date }>`
+/** A brand's scans one at a time (a job and a reader catching up wait for each other). */
+export const lockScan = (tx: Tx, merchantId: number) =>
+  sql`select pg_advisory_xact_lock(${RISK_SCAN_LOCK}::int, ${merchantId}::int)`.execute(tx);
+
+/** The brand's cursors, one per check. */
+export async function scanCursors(tx: Tx, merchantId: number) {
+  const { rows } = await sql<{ scanner: string; scanned_to: Date }>`
       select scanner, scanned_to from risk_scan where merchant_id = ${merchantId}`.execute(tx);
-    const { rows: nowRows } = await sql<{ now: Date }>`select now() as now`.execute(tx);
-    const now = nowRows[0]!.now;
-    let raised = 0;
-    for (const [scanner, check] of Object.entries(checks)) {
-      const since = cursors.find((c) => c.scanner === scanner)?.scanned_to ?? new Date(0);
-      raised += await check(tx, merchantId, new Date(since), settings, scale);
-      await sql`
+  return rows;
+}
+
+/** The transaction's start on the database's clock. */
+export async function transactionNow(tx: Tx) {
+  const { rows } = await sql<{ now: Date }>`select now() as now`.execute(tx);
+  return rows[0]!.now;
+}
+
+/** Moves a check's cursor. */
+export const moveCursor = (tx: Tx, merchantId: number, scanner: string, now: Date) =>
+  sql`
         insert into risk_scan (merchant_id, scanner, scanned_to) values (${merchantId}, ${scanner}, ${now})
         on conflict (merchant_id, scanner) do update set scanned_to = excluded.scanned_to`.execute(tx);
-    }
-    return raised;
-  });
-}

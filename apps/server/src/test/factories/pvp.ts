@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { expect } from 'vitest';
-import type { TestApp } from '../../test/build-test-app.js';
-import { checkLedger } from '../ledger/ledger.check.js';
+import type { TestApp } from '../build-test-app.js';
+import { checkLedger } from '../../modules/ledger/index.js';
 
 /** After each card-room test: the ledger holds, and the escrow holds exactly the chips of the seats not yet left. */
 export async function expectRoomsBalanced(t: TestApp) {
