@@ -246,11 +246,18 @@ test.describe('house games', () => {
     }
 
     await open('BLZ_BLAZE_LIMBO');
+    // The display counts up to the crash point the server drew, then says win or loss (target 2.00×).
+    const limboReply = page.waitForResponse(
+      (r) => r.url().endsWith('/house/api/play') && r.request().method() === 'POST',
+    );
     await page.getByRole('button', { name: g('bet_action'), exact: true }).click();
-    await expect(page.getByTestId('limbo-result'))
-      .not.toHaveText('1.00×', { timeout: 5000 })
-      .catch(() => undefined);
-    await page.waitForTimeout(1800);
+    const { crash, win } = (
+      (await (await limboReply).json()) as { value: { round: { outcome: { crash: number; win: boolean } } } }
+    ).value.round.outcome;
+    expect(win).toBe(crash >= 200);
+    const limboResult = page.getByTestId('limbo-result');
+    await expect(limboResult).toHaveText(`${(Math.floor(crash) / 100).toFixed(2)}×`);
+    await expect(limboResult).toHaveClass(win ? /limbo__display--win/ : /limbo__display--loss/);
     await snap(page, 'games-limbo');
 
     await open('BLZ_FORGE_MINES');
