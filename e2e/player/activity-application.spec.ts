@@ -4,8 +4,6 @@ import {
   logInOperator,
   password,
   registerByUsername,
-  snap,
-  snapThemes,
   uniqueUsername,
   withoutAnnouncementPopups,
 } from '../support';
@@ -45,7 +43,6 @@ test.describe('activity application', () => {
     await expect(form.getByText(en('rewards', 'apply_bad_type'))).toBeVisible();
     await picker.setInputFiles({ name: 'win.png', mimeType: 'image/png', buffer: png });
     await expect(form.getByText(en('rewards', 'apply_bad_type'))).toHaveCount(0);
-    await snapThemes(page, 'application-form');
     await form.getByRole('button', { name: en('rewards', 'apply_submit'), exact: true }).click();
     await expect(form).toBeHidden();
     await expect(card.getByRole('button', { name: en('rewards', 'promo_status.applying') })).toBeDisabled();
@@ -65,7 +62,6 @@ test.describe('activity application', () => {
       .getByRole('button', { name: en('common', 'close') })
       .click();
     await item.getByLabel(en('operator', 'review_reason')).fill('verified screenshot');
-    await snap(ops, 'ops-rewards-review');
     await item.getByRole('button', { name: en('operator', 'review_approve'), exact: true }).click();
     await expect(item).toHaveCount(0);
     // The rewards settings card below it: each feature's JSON (admins edit it).
@@ -73,7 +69,6 @@ test.describe('activity application', () => {
     await settings.getByRole('tab', { name: en('operator', 'settings_feature.missions') }).click();
     await expect(settings.getByLabel(/Missions \(JSON\)/)).toHaveValue(/daily-login/);
     await settings.scrollIntoViewIfNeeded();
-    await snapThemes(ops, 'ops-rewards-settings', { fullPage: false });
     await opsContext.close();
 
     // The bonus waits in the reward centre.

@@ -14,7 +14,6 @@ import {
   registerByMobile,
   sendCodeButton,
   smsDestination,
-  snap,
   submitLogin,
   thailand,
   uniqueThaiMobile,
@@ -49,7 +48,6 @@ test.describe('forgot password by phone', () => {
     await field(forgot, en('auth', 'sms_code')).fill(code);
     await field(forgot, en('auth', 'new_password')).fill(newPassword);
     await field(forgot, en('auth', 'confirm_password')).fill(newPassword);
-    await snap(page, 'forgot-phone-filled');
     await forgot.getByRole('button', { name: en('auth', 'submit'), exact: true }).click();
 
     // Back at the login dialog with the success notice.
@@ -57,12 +55,10 @@ test.describe('forgot password by phone', () => {
     const relogin = loginDialog(page);
     await expect(relogin).toBeVisible();
     await expect(relogin.getByRole('status')).toHaveText(en('auth', 'password_reset_done'));
-    await snap(page, 'forgot-phone-done');
 
     // The account name of a mobile-registered member is its national number.
     await submitLogin(relogin, mobile, newPassword);
     await expect(relogin).toBeHidden();
     await expectLoggedIn(page, mobile);
-    await snap(page, 'forgot-phone-logged-in');
   });
 });

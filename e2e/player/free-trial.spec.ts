@@ -8,7 +8,6 @@ import {
   openLogin,
   pathOf,
   registerDialog,
-  snap,
 } from '../support';
 
 test.describe('free trial', () => {
@@ -24,7 +23,6 @@ test.describe('free trial', () => {
     await login.getByRole('button', { name: en('auth', 'free_trial'), exact: true }).click();
     await expect(login).toBeHidden();
     await expectLoggedIn(page);
-    await snap(page, 'trial-logged-in');
 
     // The avatar menu: no password to change for a trial account; "My Account" is refused.
     const menu = await openAccountMenu(page);
@@ -33,7 +31,6 @@ test.describe('free trial', () => {
     await expect(noticeText).toBeVisible();
     await expect(memberCentre).toHaveCount(0);
     expect(pathOf(page)).toBe('/');
-    await snap(page, 'trial-member-centre-refused');
     await page.keyboard.press('Escape');
     await expect(notice).toBeHidden();
     await expectLoggedIn(page);
@@ -43,14 +40,12 @@ test.describe('free trial', () => {
     await expect(noticeText).toBeVisible();
     await expect.poll(() => pathOf(page)).toBe('/');
     await expect(memberCentre).toHaveCount(0);
-    await snap(page, 'trial-member-url-refused');
 
     // OK ends the trial session and offers registration.
     await notice.getByRole('button', { name: en('common', 'in_increase_submit'), exact: true }).click();
     await expect(notice).toBeHidden();
     const register = registerDialog(page);
     await expect(register).toBeVisible();
-    await snap(page, 'trial-upgrade-register');
     await page.keyboard.press('Escape');
     await expect(register).toBeHidden();
     await expectLoggedOut(page);

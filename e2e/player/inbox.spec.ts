@@ -11,7 +11,6 @@ import {
   password,
   pathOf,
   registerByUsername,
-  snapThemes,
   uniqueUsername,
   withoutAnnouncementPopups,
 } from '../support';
@@ -87,7 +86,6 @@ test.describe('in-site messages', () => {
       const list = ops.getByRole('region', { name: en('operator', 'inbox.sent_messages'), exact: true });
       await expect(list.getByRole('row').filter({ hasText: title })).toContainText(username);
       await ops.evaluate(() => window.scrollTo(0, 0));
-      await snapThemes(ops, 'inbox-ops-compose');
     } finally {
       await opsContext.close();
     }
@@ -115,7 +113,6 @@ test.describe('in-site messages', () => {
     await expect(panel.getByText(en('inbox', 'all_read'), { exact: true })).toBeVisible();
     await expect(badge).toHaveCount(0);
     await page.evaluate(() => window.scrollTo(0, 0));
-    await snapThemes(page, 'inbox-message-v2');
   });
 
   test('the agent messages its own team from the platform messages panel', async ({ page }) => {
@@ -169,6 +166,5 @@ test.describe('in-site messages', () => {
     await expect(inbox.getByRole('link', { name: 'Details' })).toHaveAttribute('target', '_blank');
     await expect(page.getByText(enPattern('inbox', 'sent_to_other'))).toBeHidden({ timeout: 10_000 });
     await page.evaluate(() => window.scrollTo(0, 0));
-    await snapThemes(page, 'inbox-agent-platform-messages');
   });
 });

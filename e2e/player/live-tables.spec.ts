@@ -5,8 +5,6 @@ import {
   opsApiKey,
   password,
   registerByUsername,
-  snap,
-  snapThemes,
   uniqueUsername,
   walletBalance,
   withoutAnnouncementPopups,
@@ -98,13 +96,11 @@ test.describe('live tables', () => {
       for (const spot of spots)
         await expect(p.page.locator(`[data-spot="${spot}"] .live-spot__total`)).toContainText('10.00');
     }
-    await snapThemes(players[0]!.page, 'live-baccarat-betting');
 
     // No more bets, the deal, the settlement — the same on every screen.
     for (const p of players) await expect(status(p.page)).toHaveText('Round settled', { timeout: 40_000 });
     const winner = await first.locator('.live-winner').textContent();
     for (const p of players) await expect(p.page.locator('.live-winner')).toHaveText(winner!);
-    await snapThemes(players[0]!.page, 'live-baccarat-settled');
 
     // Paid exactly what the bets say, through the wallet.
     for (const p of players) {
@@ -132,10 +128,8 @@ test.describe('live tables', () => {
       await expect(page.locator('.live-status')).toBeVisible();
       // A visitor watches and is asked to sign in to bet.
       await expect(page.getByRole('button', { name: 'Sign in to bet' })).toBeVisible();
-      await snapThemes(page, `live-${code.toLowerCase()}`);
       await phone.goto(`/live/${code}`);
       await expect(phone.locator('.live-status')).toBeVisible();
-      await snap(phone, `live-${code.toLowerCase()}-phone`);
       const overflow = await phone.evaluate(
         () => document.documentElement.scrollWidth > window.innerWidth + 1,
       );
@@ -144,6 +138,5 @@ test.describe('live tables', () => {
     await phone.context().close();
     await page.goto('/live');
     await expect(page.getByText('Velvet Roulette', { exact: true }).first()).toBeVisible();
-    await snapThemes(page, 'live-centre');
   });
 });

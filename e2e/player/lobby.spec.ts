@@ -1,5 +1,5 @@
 import { type Page, expect, test } from '@playwright/test';
-import { demo, en, expectLoggedIn, openLogin, pathOf, snap, submitLogin } from '../support';
+import { demo, en, expectLoggedIn, openLogin, pathOf, submitLogin } from '../support';
 
 const section = (page: Page, title: string) => page.getByRole('region', { name: title, exact: true });
 
@@ -56,7 +56,6 @@ test.describe('lobby (member)', () => {
     await expect(heart).toHaveAttribute('aria-pressed', 'true');
     const favourites = section(page, en('lobby', 'local_fav'));
     await expect(favourites.getByRole('article', { name, exact: true })).toBeVisible();
-    await snap(page, 'lobby-member-favourite-added');
 
     await page.goto('/favorite');
     const list = page.locator('.game-grid');
@@ -81,13 +80,11 @@ test.describe('lobby (member)', () => {
     const frame = page.locator('iframe.seamless__frame');
     await expect(frame).toHaveAttribute('src', /.+/);
     await expect(page.getByRole('complementary', { name: en('common', 'menu') })).toHaveCount(0);
-    await snap(page, 'lobby-seamless');
 
     await page.getByRole('button', { name: en('lobby', 'back'), exact: true }).click();
     await expect.poll(() => pathOf(page)).toBe('/');
     await page.goto('/recent');
     await expect(page.locator('.game-grid').getByRole('article', { name, exact: true })).toBeVisible();
-    await snap(page, 'lobby-recent');
   });
 
   test('a trial account is told to use a real account for real money, and may play free', async ({
@@ -104,7 +101,6 @@ test.describe('lobby (member)', () => {
     await card.getByRole('button', { name: en('lobby', 'play_now'), exact: true }).click();
     const notice = page.getByRole('alertdialog', { name: en('common', 'in_popup_prompt'), exact: true });
     await expect(notice.getByText(en('common', 'in_need_true_account'), { exact: true })).toBeVisible();
-    await snap(page, 'lobby-trial-needs-real-account');
     await page.keyboard.press('Escape');
     await expect(notice).toBeHidden();
 

@@ -1,5 +1,5 @@
 import { type APIRequestContext, type Locator, type Page, expect, test } from '@playwright/test';
-import { logInDemoPlayerQuietly, snap, snapThemes } from '../support';
+import { logInDemoPlayerQuietly } from '../support';
 import { MAIN, memberToken, walletBalance, walletOf } from '../support/wallet';
 
 /**
@@ -57,7 +57,6 @@ test.describe('lottery selling', () => {
         await slip.getByLabel('Numbers of 2 digits, separated by spaces').fill('27 68');
       });
     }
-    await snap(page, 'lottery-vn-slip-desktop-dark');
 
     await page.goto('/seaLottery');
     await placeBet(page, '4D Lottery', 'Big', async (slip) => {
@@ -73,7 +72,6 @@ test.describe('lottery selling', () => {
     });
     const mine = page.getByRole('region', { name: 'My bets', exact: true });
     await expect(mine.getByText('Awaiting draw')).toHaveCount(3);
-    await snapThemes(page, 'lottery-slip-desktop');
 
     // Six open bets: two VN, one 4D, three issues of the chase; paid for now.
     const open = (await get<{ list: Bet[] }>(request, token, '/lgw/bets?status=open&pageSize=100')).list;
@@ -157,10 +155,8 @@ test.describe('lottery selling', () => {
     // The betting record shows the lottery rounds with their issue and numbers; the centres list the games.
     await page.goto('/member?page=personalHistoryCopy');
     await expect(page.getByText(`Issue ${chase[0]!.numero} · Position digit`)).toBeVisible();
-    await snapThemes(page, 'lottery-record-desktop');
     await page.goto('/lott');
     await expect(page.getByRole('region', { name: 'House lottery', exact: true })).toBeVisible();
-    await snapThemes(page, 'lottery-centre-desktop');
   });
 
   test.describe('on a phone', () => {
@@ -175,14 +171,11 @@ test.describe('lottery selling', () => {
         .getByRole('button', { name: '5', exact: true })
         .click();
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
-      await snapThemes(page, 'lottery-slip-phone');
       await page.goto('/elott');
       await expect(page.getByRole('region', { name: 'House lottery', exact: true })).toBeVisible();
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
-      await snapThemes(page, 'lottery-centre-phone');
       await page.goto('/member?page=personalHistoryCopy');
       await expect(page.getByText(/^Issue \d{8}-\d{3,4} · /).first()).toBeVisible();
-      await snapThemes(page, 'lottery-record-phone');
     });
   });
 });

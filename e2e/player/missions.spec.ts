@@ -1,12 +1,5 @@
 import { expect, test } from '@playwright/test';
-import {
-  en,
-  password,
-  registerByUsername,
-  snapThemes,
-  uniqueUsername,
-  withoutAnnouncementPopups,
-} from '../support';
+import { en, password, registerByUsername, uniqueUsername, withoutAnnouncementPopups } from '../support';
 import { creditByOperator, memberToken, openMemberPage, rollDice } from '../support/wallet';
 
 /*
@@ -35,7 +28,6 @@ test.describe('missions', () => {
     await rollDice(page, token, 0, 3);
     await openMemberPage(page, 'missionLeaderboard');
     await expect(panel.getByTestId('mission-daily-spins')).toContainText('3 / 20');
-    await snapThemes(page, 'missions');
   });
 });
 
@@ -48,13 +40,11 @@ test.describe('missions and the application form on a phone', () => {
     const panel = await openMemberPage(page, 'missionLeaderboard');
     await expect(panel.getByTestId('mission-daily-login')).toBeVisible();
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
-    await snapThemes(page, 'missions-phone');
 
     await page.goto('/promotions');
     const card = page.getByRole('listitem').filter({ hasText: 'Share your big win' });
     await card.getByRole('button', { name: en('rewards', 'apply_open'), exact: true }).click();
     await expect(page.getByRole('form', { name: /^Apply: Share your big win/ })).toBeVisible();
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
-    await snapThemes(page, 'application-form-phone', { fullPage: false });
   });
 });

@@ -15,7 +15,6 @@ import {
   resendCountdown,
   sendCodeButton,
   smsDestination,
-  snap,
   thailand,
   uniqueThaiMobile,
 } from '../support';
@@ -54,17 +53,14 @@ test.describe('registration by mobile number', () => {
     expect(first).toBeLessThanOrEqual(300);
     await expect.poll(seconds).toBeLessThan(first);
     await countdown.scrollIntoViewIfNeeded();
-    await snap(page, 'mobile-register-countdown');
 
     await field(dialog, en('auth', 'sms_code')).fill(code);
     await fillPasswordsAndTerms(dialog, secret);
-    await snap(page, 'mobile-register-code-sent');
 
     await registerSubmit(dialog).click();
     await expect(dialog).toBeHidden();
     // A member registered by mobile is named by the national number.
     await expectLoggedIn(page, mobile);
     expect(pathOf(page)).toBe('/');
-    await snap(page, 'mobile-registered');
   });
 });

@@ -15,7 +15,6 @@ import {
   openMemberPage,
   password,
   registerByUsername,
-  snap,
   uniqueUsername,
   walletBalance,
   walletName,
@@ -74,7 +73,6 @@ test.describe('money: a member deposits, transfers, withdraws and confirms recei
     await field(card, en('wallet', 'login_password')).fill(loginPassword);
     await field(card, en('wallet', 'new_payment_password')).fill(paymentPassword);
     await field(card, en('wallet', 'confirm_payment_password')).fill(paymentPassword);
-    await snap(page, 'money-payment-password');
     await card.getByRole('button', { name: en('wallet', 'save'), exact: true }).click();
     await expect(toast(page, en('wallet', 'payment_password_saved'))).toBeVisible();
     await expect(card.getByText(en('wallet', 'payment_password_status_set'), { exact: true })).toBeVisible();
@@ -89,7 +87,6 @@ test.describe('money: a member deposits, transfers, withdraws and confirms recei
     });
     await depositForm.getByRole('radio', { name: channel!.name }).check();
     await field(depositForm, en('payments', 'amount')).fill('1250.25');
-    await snap(page, 'money-deposit-filled');
     await depositForm
       .getByRole('button', { name: en('payments', 'deposit_submit_gateway'), exact: true })
       .click();
@@ -99,7 +96,6 @@ test.describe('money: a member deposits, transfers, withdraws and confirms recei
     const depositId = /\/pay\/demo\/(\d+)/.exec(page.url())![1]!;
     await expect(page.getByText(`D${depositId}`, { exact: true })).toBeVisible();
     await expect(page.getByText(`${start.currency} 1,250.25`, { exact: true })).toBeVisible();
-    await snap(page, 'money-gateway');
     await page.getByRole('button', { name: 'Pay', exact: true }).click();
 
     // Back on the deposit page, which waits for the gateway's notification.
@@ -135,7 +131,6 @@ test.describe('money: a member deposits, transfers, withdraws and confirms recei
       fmt(1250.25),
       en('payments', 'deposit_status.paid'),
     ]);
-    await snap(page, 'money-deposit-paid');
 
     // ── My Wallet: main → PT, then everything in PT back ──────────────────────────────────────
     const walletPanel = await openMemberPage(page, 'transferFund');
@@ -165,7 +160,6 @@ test.describe('money: a member deposits, transfers, withdraws and confirms recei
     await fromSelect.selectOption({ label: walletName(MAIN) });
     await toSelect.selectOption({ label: walletName(VENDOR) });
     await field(transfer, en('wallet', 'amount')).fill('50');
-    await snap(page, 'money-transfer-filled');
     await transfer.getByRole('button', { name: en('wallet', 'transfer_submit'), exact: true }).click();
     await expect(
       toast(
@@ -174,7 +168,6 @@ test.describe('money: a member deposits, transfers, withdraws and confirms recei
       ),
     ).toBeVisible();
     await expectWallets(1200.25, 50, 1250.25);
-    await snap(page, 'money-transfer-to-vendor');
 
     await cards
       .getByRole('button', {
@@ -189,7 +182,6 @@ test.describe('money: a member deposits, transfers, withdraws and confirms recei
       ),
     ).toBeVisible();
     await expectWallets(1250.25, 0, 1250.25);
-    await snap(page, 'money-transfer-all-out');
 
     // ── Withdrawal ────────────────────────────────────────────────────────────────────────────
     const withdrawPanel = await openMemberPage(page, 'withdraw');
@@ -217,7 +209,6 @@ test.describe('money: a member deposits, transfers, withdraws and confirms recei
     await expect(labelled(confirmWithdrawal, en('payments', 'account_number'))).toHaveText(
       texts(en('payments', 'account_number'), bank.number),
     );
-    await snap(page, 'money-withdraw-confirm');
     await confirmWithdrawal
       .getByRole('button', { name: en('payments', 'withdraw_confirm_submit'), exact: true })
       .click();
@@ -261,7 +252,6 @@ test.describe('money: a member deposits, transfers, withdraws and confirms recei
       accountNumber: bank.number,
       accountName: bank.holder,
     });
-    await snap(page, 'money-withdraw-pending');
 
     // An operator pays it; the member confirms receipt.
     const approved = await approveWithdrawal(api, withdrawId);
@@ -276,7 +266,6 @@ test.describe('money: a member deposits, transfers, withdraws and confirms recei
       new RegExp(`^${escapeRegExp(en('payments', 'confirm_status.none'))}`),
     );
     await expectTotal(1230.25);
-    await snap(page, 'money-receipt-waiting');
 
     await receiptItem.getByRole('button', { name: en('payments', 'receipt_open'), exact: true }).click();
     const receiptDialog = page.getByRole('dialog', {
@@ -287,7 +276,6 @@ test.describe('money: a member deposits, transfers, withdraws and confirms recei
     await receiptDialog
       .getByRole('radio', { name: en('payments', 'receipt_choice.received'), exact: true })
       .check();
-    await snap(page, 'money-receipt-dialog');
     await receiptDialog.getByRole('button', { name: en('payments', 'receipt_submit'), exact: true }).click();
     const received = en('payments', 'confirm_status.received');
     await expect(
@@ -310,7 +298,6 @@ test.describe('money: a member deposits, transfers, withdraws and confirms recei
       confirmStatus: 'received',
     });
     await expectTotal(1230.25);
-    await snap(page, 'money-receipt-confirmed');
 
     // ── Account record: the whole story, row by row against the ledger ────────────────────────
     const ledger = await memberTransactions(api, token);
@@ -350,7 +337,6 @@ test.describe('money: a member deposits, transfers, withdraws and confirms recei
       recordPanel.getByText(en('wallet', 'total_records', { total: 6 }), { exact: true }),
     ).toBeVisible();
     await expectTotal(1230.25);
-    await snap(page, 'money-account-record');
   });
 });
 

@@ -1,13 +1,5 @@
 import { expect, test } from '@playwright/test';
-import {
-  en,
-  password,
-  registerByUsername,
-  snap,
-  snapThemes,
-  uniqueUsername,
-  withoutAnnouncementPopups,
-} from '../support';
+import { en, password, registerByUsername, uniqueUsername, withoutAnnouncementPopups } from '../support';
 import {
   MAIN,
   creditByOperator,
@@ -40,14 +32,12 @@ test.describe('points mall', () => {
 
     await page.goto('/pointMall');
     await expect(page.getByTestId('point-balance')).toHaveText('500');
-    await snapThemes(page, 'points-mall');
     const before = walletOf(await walletBalance(page.request, token), MAIN);
     const catalogue = page.getByRole('list', { name: en('rewards', 'catalogue') });
     const cash = catalogue.getByRole('listitem').filter({ hasText: '$5 cash' });
     await cash.getByRole('button', { name: en('rewards', 'redeem') }).click();
     const dialog = page.getByRole('dialog', { name: en('rewards', 'redeem_title', { name: '$5 cash' }) });
     await dialog.getByLabel(en('rewards', 'payment_password')).fill(paymentPassword);
-    await snap(page, 'points-mall-redeem');
     await dialog.getByRole('button', { name: en('rewards', 'redeem_confirm') }).click();
     await expect(dialog).toBeHidden();
     await expect(page.getByTestId('point-balance')).toHaveText('0');
@@ -56,12 +46,10 @@ test.describe('points mall', () => {
 
     await page.getByRole('button', { name: en('lobby', 'point_redeem_history'), exact: true }).click();
     await expect(page.getByTestId('point-history')).toContainText(en('rewards', 'status.approved'));
-    await snapThemes(page, 'points-mall-history');
     await page.getByRole('button', { name: en('lobby', 'point_details'), exact: true }).click();
     await expect(page.getByTestId('point-details').getByRole('row')).toHaveCount(3);
     await page.getByRole('button', { name: en('lobby', 'point_rules'), exact: true }).click();
     await expect(page.getByRole('table', { name: en('rewards', 'points_table') })).toBeVisible();
-    await snapThemes(page, 'points-mall-rules');
   });
 
   test.describe('on a phone', () => {
@@ -71,7 +59,6 @@ test.describe('points mall', () => {
       await expect(page.getByRole('list', { name: en('rewards', 'catalogue') })).toBeVisible();
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
       expect(overflow).toBeLessThanOrEqual(0);
-      await snap(page, 'points-mall-phone');
     });
   });
 });

@@ -1,13 +1,5 @@
 import { expect, test } from '@playwright/test';
-import {
-  en,
-  password,
-  registerByUsername,
-  snap,
-  snapThemes,
-  uniqueUsername,
-  withoutAnnouncementPopups,
-} from '../support';
+import { en, password, registerByUsername, uniqueUsername, withoutAnnouncementPopups } from '../support';
 import { creditByOperator, depositChannels, memberToken, openMemberPage, rollDice } from '../support/wallet';
 
 /*
@@ -23,7 +15,6 @@ test.describe('promotions', () => {
     await page.goto('/promotions');
     const list = page.getByRole('list', { name: en('rewards', 'promo_list') });
     await expect(list.getByRole('button', { name: en('rewards', 'promo_join') }).first()).toBeVisible();
-    await snapThemes(page, 'promotions-visitor');
 
     const username = uniqueUsername('pr');
     await registerByUsername(page, username, password('pr'));
@@ -46,17 +37,14 @@ test.describe('promotions', () => {
     await welcome.getByRole('button', { name: en('rewards', 'promo_details') }).click();
     const dialog = page.getByRole('dialog');
     await expect(dialog.getByRole('heading', { name: 'How it works' })).toBeVisible();
-    await snap(page, 'promotions-detail');
     await dialog.getByRole('button', { name: en('common', 'close') }).click();
     await welcome.getByRole('button', { name: en('rewards', 'promo_claim', { amount: '$50.00' }) }).click();
     await expect(welcome.getByRole('button', { name: en('rewards', 'promo_status.claimed') })).toBeDisabled();
-    await snapThemes(page, 'promotions-member');
 
     const details = await openMemberPage(page, 'bonusDetails');
     await expect(
       details.getByText(en('rewards', 'bonus_turnover_left', { amount: '$500.00' })),
     ).toBeVisible();
-    await snapThemes(page, 'promotions-bonus-details');
 
     // 500.00 of slot turnover (counted in full) meets the 10× requirement.
     await creditByOperator(page.request, username, 500, 'promotions test stake money');
@@ -73,7 +61,6 @@ test.describe('promotions', () => {
       await expect(page.getByRole('list', { name: en('rewards', 'promo_list') })).toBeVisible();
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
       expect(overflow).toBeLessThanOrEqual(0);
-      await snap(page, 'promotions-phone');
     });
   });
 });

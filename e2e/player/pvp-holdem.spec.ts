@@ -5,7 +5,6 @@ import {
   opsApiKey,
   password,
   registerByUsername,
-  snapThemes,
   uniqueUsername,
   walletBalance,
   withoutAnnouncementPopups,
@@ -50,7 +49,6 @@ test("two players play a hold'em hand to showdown", async ({ browser }) => {
     .toBe(1);
   const first = (await turn(players[0]!.page).count()) === 1 ? players[0]! : players[1]!;
   const second = first === players[0] ? players[1]! : players[0]!;
-  await snapThemes(first.page, 'pvp-holdem-to-act');
   await turn(first.page)
     .getByRole('button', { name: /^All in/ })
     .click();
@@ -80,7 +78,6 @@ test("two players play a hold'em hand to showdown", async ({ browser }) => {
     ).join(',');
   expect((await shown(first.page)).split(',')).toHaveLength(4);
   expect(await shown(first.page)).toBe(await shown(second.page));
-  await snapThemes(first.page, 'pvp-holdem-showdown');
 
   for (const p of players) {
     const table = (await (

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { snapThemes, withoutAnnouncementPopups } from '../support';
+import { withoutAnnouncementPopups } from '../support';
 
 /**
  * Practice tables (docs/pvp.md): a visitor plays three-card and hold'em hands with play chips
@@ -39,7 +39,6 @@ test('a visitor plays practice hands against labelled computer players', async (
           const turn = page.getByRole('region', { name: 'Your turn' });
           if ((await turn.count()) === 1) {
             if (!snapped) {
-              await snapThemes(page, `pvp-practice-${code.toLowerCase()}`);
               snapped = true;
             }
             const check = turn.getByRole('button', { name: 'Check' });

@@ -5,7 +5,6 @@ import {
   opsApiKey,
   password,
   registerByUsername,
-  snapThemes,
   uniqueUsername,
   walletBalance,
   withoutAnnouncementPopups,
@@ -55,7 +54,6 @@ test('two players play a three-card hand to a comparison', async ({ browser }) =
 
   // Nobody has seen a card; the second player looks off turn and sees their own three alone.
   await expect(faceUp(first.page, '.pvp-seat')).toHaveCount(0);
-  await snapThemes(first.page, 'pvp-threecard-to-act');
   await second.page
     .getByRole('region', { name: 'Your cards' })
     .getByRole('button', { name: 'Look at my cards' })
@@ -69,7 +67,6 @@ test('two players play a three-card hand to a comparison', async ({ browser }) =
     .getByRole('button', { name: /^Call .*1\.00/ })
     .click();
   await expect(turn(second.page).getByRole('button', { name: /^Call .*2\.00/ })).toBeVisible();
-  await snapThemes(second.page, 'pvp-threecard-seen');
   await turn(second.page).getByRole('button', { name: /^Call/ }).click();
 
   // Round two: the first compares with the second; both see both hands and the same result.
@@ -85,7 +82,6 @@ test('two players play a three-card hand to a comparison', async ({ browser }) =
     await second.page.locator('.pvp-compares').textContent(),
   );
   await expect(first.page.getByText('Lost the comparison').first()).toBeVisible();
-  await snapThemes(first.page, 'pvp-threecard-compared');
 
   for (const p of players) {
     const table = (await (

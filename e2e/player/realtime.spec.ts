@@ -9,7 +9,6 @@ import {
   money,
   password,
   registerByUsername,
-  snap,
   uniqueUsername,
   walletBalance,
   withoutAnnouncementPopups,
@@ -83,7 +82,6 @@ test.describe('real-time: the site follows what happens elsewhere without a relo
     await expect(headerBalance(page)).toHaveText(fmt(25.5));
     expect(balanceCalls, 'the header balance came from the socket event, not a refetch').toEqual([]);
     expect((await walletBalance(page.request, token)).sumBalance).toBe(25.5);
-    await snap(page, 'realtime-balance-after-adjustment');
   });
 
   test('logging out in one tab ends the other tab’s socket and session', async ({ page, context }) => {

@@ -4,8 +4,6 @@ import {
   logInOperator,
   password,
   registerByUsername,
-  snap,
-  snapThemes,
   uniqueUsername,
   withoutAnnouncementPopups,
 } from '../support';
@@ -54,7 +52,6 @@ test.describe('rebates', () => {
     const claimable = panel.getByTestId('rebate-claimable');
     await expect(claimable).toContainText(expected.toFixed(2));
     await expect(panel.getByTestId('rebate-products')).toContainText('0.8%');
-    await snapThemes(page, 'rebate-manual');
 
     const before = walletOf(await walletBalance(page.request, token), MAIN);
     await panel.getByRole('button', { name: en('rewards', 'claim') }).click();
@@ -68,7 +65,6 @@ test.describe('rebates', () => {
     await expect(details.getByTestId('bonus-total')).toContainText(expected.toFixed(2));
     await expect(details.getByTestId('bonus-details').getByRole('row')).toHaveCount(2);
     await expect(details.getByTestId('bonus-details')).toContainText(en('rewards', 'kind.manual'));
-    await snapThemes(page, 'rebate-bonus-details');
 
     // The operator sees the brand's rebate.
     const opsContext = await browser.newContext();
@@ -79,7 +75,6 @@ test.describe('rebates', () => {
       const card = desk.getByRole('region', { name: en('operator', 'rebate_title'), exact: true });
       await expect(card.getByTestId('rebate-outstanding')).toBeVisible();
       await card.scrollIntoViewIfNeeded();
-      await snapThemes(desk, 'ops-rebate', { fullPage: false });
     } finally {
       await opsContext.close();
     }
@@ -95,7 +90,6 @@ test.describe('rebates', () => {
       await expect(panel.getByTestId('rebate-claimable')).toBeVisible();
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
       expect(overflow).toBeLessThanOrEqual(0);
-      await snap(page, 'rebate-manual-phone');
     });
   });
 });

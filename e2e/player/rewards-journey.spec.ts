@@ -9,7 +9,6 @@ import {
   registerByUsername,
   registerDialog,
   registerSubmit,
-  snapThemes,
   uniqueUsername,
   withoutAnnouncementPopups,
 } from '../support';
@@ -90,7 +89,6 @@ test.describe('rewards journey', () => {
     const mission = centre.getByRole('listitem').filter({ hasText: 'Bet $100 on any game' });
     await expect(rebate).toBeVisible();
     await expect(mission).toBeVisible();
-    await snapThemes(friend, 'reward-centre-journey');
     await rebate.getByRole('button').click();
     await expect(rebate).toHaveCount(0);
     await mission.getByRole('button').click();

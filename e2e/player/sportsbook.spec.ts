@@ -1,5 +1,5 @@
 import { type APIRequestContext, type Locator, type Page, expect, test } from '@playwright/test';
-import { en, logInDemoPlayerQuietly, logInOperator, opsApiKey, snapThemes } from '../support';
+import { en, logInDemoPlayerQuietly, logInOperator, opsApiKey } from '../support';
 import { MAIN, memberToken, walletBalance, walletOf } from '../support/wallet';
 
 /**
@@ -67,7 +67,6 @@ test.describe('sportsbook', () => {
     await expect(slip.getByText('Parlay of 3')).toBeVisible();
     await slip.getByLabel(/Stake/).fill('5');
     await expect(slip.getByText(/Returns up to/)).toBeVisible();
-    await snapThemes(page, 'sports-slip-desktop');
     await slip.getByRole('button', { name: 'Place bet', exact: true }).click();
     await expect(page.getByText('Bet placed.').last()).toBeVisible();
 
@@ -79,7 +78,6 @@ test.describe('sportsbook', () => {
       .getByRole('button', { name: /^Meron/ })
       .click();
     await place(page, '2');
-    await snapThemes(page, 'sports-cockfight-desktop');
 
     const open = await get<{ list: Bet[] }>(request, token, '/sports/bets?status=open');
     expect(open.list.map((b) => b.kind).sort()).toEqual(['parlay', 'single', 'single']);
@@ -121,10 +119,8 @@ test.describe('sportsbook', () => {
     const bets = page.getByRole('region', { name: 'My bets', exact: true });
     await bets.getByRole('tab', { name: 'Settled', exact: true }).click();
     await expect(bets.getByText('Parlay of 3')).toBeVisible();
-    await snapThemes(page, 'sports-settled-desktop');
     await page.goto('/esports');
     await expect(upcoming(page).first()).toBeVisible();
-    await snapThemes(page, 'esports-desktop');
 
     // The operator's desk lists the book with its results.
     const opsContext = await browser.newContext();
@@ -135,7 +131,6 @@ test.describe('sportsbook', () => {
       const book = desk.getByRole('region', { name: 'Sportsbook', exact: true });
       await expect(book.getByRole('button', { name: 'Correct result' }).first()).toBeVisible();
       await book.scrollIntoViewIfNeeded();
-      await snapThemes(desk, 'ops-sportsbook');
     } finally {
       await opsContext.close();
     }
@@ -151,9 +146,7 @@ test.describe('sportsbook', () => {
       await firstPick(upcoming(page).first(), 'Match result').click();
       const slip = page.getByRole('complementary', { name: 'Bet slip', exact: true });
       await expect(slip).toBeInViewport();
-      await snapThemes(page, 'sports-phone-slip', { fullPage: false });
       await page.getByRole('button', { name: 'Clear', exact: true }).click();
-      await snapThemes(page, 'sports-phone', { fullPage: false });
     });
   });
 });

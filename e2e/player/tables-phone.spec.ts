@@ -1,11 +1,5 @@
 import { type Page, expect, test } from '@playwright/test';
-import {
-  password,
-  registerByUsername,
-  snapThemes,
-  uniqueUsername,
-  withoutAnnouncementPopups,
-} from '../support';
+import { password, registerByUsername, uniqueUsername, withoutAnnouncementPopups } from '../support';
 
 /**
  * The live tables, the hosts' rooms and the card rooms on a 390-px touch phone: each page fits the
@@ -30,23 +24,19 @@ test('live tables, chat rooms and card rooms fit a phone', async ({ browser }) =
   await expect(page.locator('.live-status')).toBeVisible();
   await expect(page.getByRole('img', { name: /^Big road/ })).toBeVisible();
   expect(await fits(page)).toBe(true);
-  await snapThemes(page, 'phone-live-baccarat');
 
   await page.goto('/live');
   const hosts = page.getByRole('region', { name: 'Live hosts' });
   await expect(hosts.getByText('Luna', { exact: true })).toBeVisible();
   expect(await fits(page)).toBe(true);
-  await snapThemes(page, 'phone-live-hosts');
   await hosts.getByRole('button', { name: "Enter Luna's room" }).click();
   await expect(page.getByRole('textbox', { name: 'Message', exact: true })).toBeVisible();
   expect(await fits(page)).toBe(true);
-  await snapThemes(page, 'phone-chat-room');
 
   for (const code of ['PVP_HOLDEM_1', 'PVP_ZJH_1']) {
     await page.goto(`/pvp/${code}`);
     await expect(page.getByRole('form', { name: 'Take a seat' })).toBeVisible();
     expect(await fits(page)).toBe(true);
-    await snapThemes(page, `phone-${code.toLowerCase()}`);
   }
 
   await page.goto('/pvp/PRACTICE_ZJH');
@@ -56,6 +46,5 @@ test('live tables, chat rooms and card rooms fit a phone', async ({ browser }) =
     timeout: 30_000,
   });
   expect(await fits(page)).toBe(true);
-  await snapThemes(page, 'phone-practice-threecard');
   await context.close();
 });

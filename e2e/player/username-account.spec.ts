@@ -15,7 +15,6 @@ import {
   password,
   pathOf,
   registerSubmit,
-  snap,
   submitLogin,
   uniqueUsername,
 } from '../support';
@@ -39,36 +38,29 @@ test.describe('a member who registers by username', () => {
       'true',
     );
     await fillUsernameRegistration(register, username, firstPassword);
-    await snap(page, 'username-register-filled');
     await registerSubmit(register).click();
     await expect(register).toBeHidden();
     await expectLoggedIn(page, username);
     expect(pathOf(page)).toBe('/');
-    await snap(page, 'username-registered');
 
     // Log out: the avatar menu asks for confirmation first.
     const confirm = await openLogoutConfirmation(page);
-    await snap(page, 'username-logout-confirm');
     await confirm.getByRole('button', { name: en('common', 'in_more_cancel'), exact: true }).click();
     await expect(confirm).toBeHidden();
     await expectLoggedIn(page, username);
     await logOut(page);
-    await snap(page, 'username-logged-out');
 
     // Log in again with the same credentials.
     await logIn(page, username, firstPassword);
-    await snap(page, 'username-logged-in-again');
 
     // Change the password from the avatar menu.
     const menu = await openAccountMenu(page);
-    await snap(page, 'username-account-menu');
     await menu.getByRole('menuitem', { name: en('common', 'change_password'), exact: true }).click();
     const change = page.getByRole('dialog', { name: en('auth', 'change_password'), exact: true });
     await expect(change).toBeVisible();
     await field(change, en('auth', 'old_password')).fill(firstPassword);
     await field(change, en('auth', 'new_password')).fill(newPassword);
     await field(change, en('auth', 'confirm_password')).fill(newPassword);
-    await snap(page, 'username-change-password');
     await change.getByRole('button', { name: en('auth', 'submit'), exact: true }).click();
     await expect(change).toBeHidden();
     await expect.poll(() => pathOf(page)).toBe('/');
@@ -81,13 +73,11 @@ test.describe('a member who registers by username', () => {
     await submitLogin(login, username, firstPassword);
     await expect(login.getByRole('alert')).toHaveText(en('errors', 'login.failed'));
     await expect(login).toBeVisible();
-    await snap(page, 'username-old-password-refused');
 
     // …and the new one lets the member in.
     await field(login, en('auth', 'password')).fill(newPassword);
     await login.getByRole('button', { name: en('auth', 'login_submit'), exact: true }).click();
     await expect(login).toBeHidden();
     await expectLoggedIn(page, username);
-    await snap(page, 'username-new-password-login');
   });
 });

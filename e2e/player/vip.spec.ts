@@ -5,7 +5,6 @@ import {
   logInDemoPlayerQuietly,
   password,
   registerByUsername,
-  snapThemes,
   uniqueUsername,
   withoutAnnouncementPopups,
 } from '../support';
@@ -65,7 +64,6 @@ test.describe('VIP', () => {
     await expect(header(page).getByRole('button', { name: 'VIP1', exact: true })).toBeVisible();
     const bonus = (await memberTransactions(page.request, token)).list.filter((r) => r.kind === 'VIP_BONUS');
     expect(bonus.map((r) => r.amount)).toEqual([5]);
-    await snapThemes(page, 'vip-page');
   });
 
   test.describe('on a phone', () => {
@@ -76,7 +74,6 @@ test.describe('VIP', () => {
         await openMemberPage(page, id);
         const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
         expect(overflow).toBeLessThanOrEqual(0);
-        await snapThemes(page, `rewards-phone-${id}`);
       }
     });
   });

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { withoutAnnouncementPopups, snap } from '../support';
+import { withoutAnnouncementPopups } from '../support';
 
 test.describe('help centre deep links', () => {
   test.beforeEach(({ context }) => withoutAnnouncementPopups(context));
@@ -12,7 +12,6 @@ test.describe('help centre deep links', () => {
     await expect(
       page.getByRole('article').getByRole('heading', { level: 2, name: 'About us' }),
     ).toBeVisible();
-    await snap(page, 'help-about');
   });
 
   test('/help#withdrawal opens the "Withdrawals" topic', async ({ page }) => {
@@ -25,6 +24,5 @@ test.describe('help centre deep links', () => {
       page.getByRole('navigation', { name: 'Topics' }).getByRole('button', { name: 'Withdrawals' }),
     ).toHaveAttribute('aria-current', 'page');
     await expect(article.getByRole('heading', { level: 2, name: 'About us' })).toHaveCount(0);
-    await snap(page, 'help-withdrawal');
   });
 });

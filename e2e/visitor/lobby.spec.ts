@@ -1,5 +1,5 @@
 import { type Page, expect, test } from '@playwright/test';
-import { en, loginDialog, pathOf, snap } from '../support';
+import { en, loginDialog, pathOf } from '../support';
 
 const section = (page: Page, title: string) => page.getByRole('region', { name: title, exact: true });
 
@@ -54,7 +54,6 @@ test.describe('home lobby (visitor)', () => {
     await slots.getByRole('button', { name: en('common', 'next_page') }).click();
     await expect(slots.getByText(/^2 \/ \d+$/)).toBeVisible();
     await expect(slots.getByRole('article').first()).not.toHaveAttribute('aria-label', firstPage!);
-    await snap(page, 'lobby-home-page-2');
 
     const filter = slots.getByRole('toolbar');
     const studio = filter.getByRole('button').nth(2);
@@ -75,7 +74,6 @@ test.describe('home lobby (visitor)', () => {
     await card.hover();
     await card.getByRole('button', { name: en('lobby', 'play_now'), exact: true }).click();
     await expect(loginDialog(page)).toBeVisible();
-    await snap(page, 'lobby-guest-play-login');
     await page.keyboard.press('Escape');
     await expect(loginDialog(page)).toBeHidden();
 
@@ -145,7 +143,6 @@ test.describe('home lobby (visitor)', () => {
     await expect(dropdown).toBeVisible();
     await expect(dropdown.getByRole('button')).toHaveCount(13);
     await expect(dropdown).toHaveClass(/nav-dropdown--large/);
-    await snap(page, 'lobby-vendor-dropdown');
 
     // RNG always opens its page.
     await slotsLink.click();
@@ -180,7 +177,6 @@ test.describe('home lobby (visitor)', () => {
         return list.length > 0 && list.every((n) => n!.toLowerCase().includes('dragon'));
       })
       .toBe(true);
-    await snap(page, 'lobby-rng-search');
   });
 
   test('home in light and dark', async ({ page }) => {
@@ -190,7 +186,6 @@ test.describe('home lobby (visitor)', () => {
       await closePopups(page);
       await expect(section(page, en('common', 'con_rng')).getByRole('article').first()).toBeVisible();
       await expect(page.locator('html')).toHaveAttribute('data-theme', theme);
-      await snap(page, `lobby-home-${theme}`);
     }
   });
 });

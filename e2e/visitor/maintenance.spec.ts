@@ -4,7 +4,6 @@ import {
   normalAvailability,
   resetAvailability,
   setAvailability,
-  snap,
   systemStatus,
 } from '../support';
 
@@ -34,7 +33,6 @@ test.describe('maintenance', () => {
     await expect(page.getByRole('banner')).toHaveCount(0);
     await expect(page.getByRole('button', { name: 'Log in', exact: true })).toHaveCount(0);
     await expect(page.getByRole('contentinfo')).toHaveCount(0);
-    await snap(page, 'maintenance');
 
     // Switching it off brings the app back on the next load.
     await resetAvailability(request);

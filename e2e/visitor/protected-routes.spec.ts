@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { withoutAnnouncementPopups, snap } from '../support';
+import { withoutAnnouncementPopups } from '../support';
 
 const path = (page: { url(): string }) => new URL(page.url()).pathname;
 
@@ -12,20 +12,17 @@ test.describe('protected routes without a session', () => {
     const dialog = page.getByRole('dialog', { name: 'Log in' });
     await expect(dialog).toBeVisible();
     await expect(dialog.getByRole('heading', { name: 'Log in' })).toBeVisible();
-    await snap(page, 'lottery-redirect-login');
 
     await page.keyboard.press('Escape');
     await expect(dialog).toBeHidden();
     await expect.poll(() => path(page)).toBe('/');
     await expect(page.getByRole('banner').getByRole('button', { name: 'Log in', exact: true })).toBeVisible();
-    await snap(page, 'lottery-login-closed');
   });
 
   test('/member lands on /login with the login dialog', async ({ page }) => {
     await page.goto('/member');
     await expect.poll(() => path(page)).toBe('/login');
     await expect(page.getByRole('dialog', { name: 'Log in' })).toBeVisible();
-    await snap(page, 'member-redirect-login');
   });
 
   test('/agentHome lands on the agent login page /agent', async ({ page }) => {
@@ -33,6 +30,5 @@ test.describe('protected routes without a session', () => {
     await expect.poll(() => path(page)).toBe('/agent');
     await expect(page.getByRole('heading', { level: 1, name: 'Agent back office' })).toBeVisible();
     await expect(page.getByRole('heading', { level: 2, name: 'Log in' })).toBeVisible();
-    await snap(page, 'agent-login');
   });
 });

@@ -5,7 +5,6 @@ import {
   normalAvailability,
   resetAvailability,
   setAvailability,
-  snap,
   systemStatus,
 } from '../support';
 
@@ -34,6 +33,5 @@ test.describe('region block', () => {
     await expect(page.getByRole('button', { name: 'Contact customer service' })).toBeVisible();
     await expect(page.getByRole('banner')).toHaveCount(0);
     await expect(page.getByRole('button', { name: 'Log in', exact: true })).toHaveCount(0);
-    await snap(page, 'region-block');
   });
 });

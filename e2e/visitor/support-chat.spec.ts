@@ -1,6 +1,6 @@
 import { deflateSync, crc32 } from 'node:zlib';
 import { type Locator, type Page, expect, test } from '@playwright/test';
-import { en, field, snap, withoutAnnouncementPopups } from '../support';
+import { en, field, withoutAnnouncementPopups } from '../support';
 
 /** The demo operator (seed): admin of every brand, for the operator page at /ops. */
 const operator = { username: 'demoops', password: 'demo-operator-123' };
@@ -31,15 +31,6 @@ function gradientPng(width = 160, height = 96): Buffer {
     chunk('IDAT', deflateSync(Buffer.concat(rows))),
     chunk('IEND', Buffer.alloc(0)),
   ]);
-}
-
-/** Both themes of the current page, for a human to look at. */
-async function snapThemes(page: Page, name: string) {
-  for (const theme of ['dark', 'light'] as const) {
-    await page.evaluate((t) => document.documentElement.setAttribute('data-theme', t), theme);
-    await snap(page, `${name}-${theme}`);
-  }
-  await page.evaluate(() => document.documentElement.setAttribute('data-theme', 'dark'));
 }
 
 const thread = (scope: Page | Locator) => scope.getByRole('log').first();
@@ -81,7 +72,6 @@ test.describe('customer-service live chat', () => {
     });
     await chat.getByRole('button', { name: en('support', 'send'), exact: true }).click();
     await expect(thread(chat).getByRole('img', { name: `Image from ${name}` })).toBeVisible();
-    await snapThemes(chat, 'support-window-ticket');
 
     // The operator logs in to the console in another browser context.
     const opsContext = await browser.newContext({ viewport: { width: 1280, height: 900 } });
@@ -124,9 +114,6 @@ test.describe('customer-service live chat', () => {
       await box.press('Enter');
       await expect(thread(panel).getByText('Thank you! The reference is <b>R-1234</b>.')).toBeVisible();
       await expect(thread(panel).locator('b')).toHaveCount(0);
-
-      await snapThemes(chat, 'support-window-chat');
-      await snapThemes(ops, 'support-console');
     } finally {
       await opsContext.close();
     }

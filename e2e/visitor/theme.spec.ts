@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { snap, withoutAnnouncementPopups } from '../support';
+import { withoutAnnouncementPopups } from '../support';
 
 test.beforeEach(({ context }) => withoutAnnouncementPopups(context));
 
@@ -12,7 +12,6 @@ test('theme toggles dark → light, survives a reload, and toggles back', async 
   await expect(html).toHaveAttribute('data-theme', 'dark');
   const toLight = header.getByRole('button', { name: 'Switch to light theme' });
   await expect(toLight).toBeVisible();
-  await snap(page, 'theme-dark');
 
   await toLight.click();
   await expect(html).toHaveAttribute('data-theme', 'light');
@@ -20,7 +19,6 @@ test('theme toggles dark → light, survives a reload, and toggles back', async 
   expect(await page.evaluate(() => localStorage.getItem('theme'))).toBe('light');
   // The page really repaints: the body background follows the theme.
   const lightBg = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);
-  await snap(page, 'theme-light');
 
   await page.reload();
   await expect(html).toHaveAttribute('data-theme', 'light');

@@ -34,8 +34,15 @@ export function createJobRunner(deps: {
   tickMs: number;
   /** Told of every finished run (metrics): the job, whether it succeeded, and its seconds. */
   onRun?: (job: string, ok: boolean, seconds: number) => void;
+  /**
+   * The clock leases are taken and given back by (tests move it). Absent: the database's own
+   * `now()`, so every instance agrees on one clock.
+   */
+  now?: () => Date;
 }) {
   const { db, log, tickMs } = deps;
+  /** The current time as SQL: the injected clock's reading, or the database's `now()`. */
+  const clock = () => (deps.now ? sql<Date>`${deps.now().toISOString()}::timestamptz` : sql<Date>`now()`);
   const owner = randomBytes(8).toString('hex');
   const jobs: Job[] = [];
   const localJobs: Job[] = [];
@@ -46,24 +53,26 @@ export function createJobRunner(deps: {
   /** Takes the job's lease if it is free and its interval has passed since the last start. */
   async function acquire(job: Job): Promise<boolean> {
     const leaseMs = job.leaseMs ?? Math.max(job.everyMs, 60_000);
+    const now = clock();
     const { rows } = await sql<{ name: string }>`
       insert into job_lease as l (name, owner, locked_until, last_started_at, runs)
-      values (${job.name}, ${owner}, now() + ${leaseMs} * interval '1 millisecond', now(), 1)
+      values (${job.name}, ${owner}, ${now} + ${leaseMs} * interval '1 millisecond', ${now}, 1)
       on conflict (name) do update
         set owner = excluded.owner, locked_until = excluded.locked_until,
-            last_started_at = now(), runs = l.runs + 1
-        where l.locked_until < now()
-          and (l.last_started_at is null or l.last_started_at < now() - ${job.everyMs} * interval '1 millisecond')
+            last_started_at = ${now}, runs = l.runs + 1
+        where l.locked_until < ${now}
+          and (l.last_started_at is null or l.last_started_at < ${now} - ${job.everyMs} * interval '1 millisecond')
       returning l.name`.execute(db);
     return rows.length === 1;
   }
 
   async function release(job: Job, error: unknown) {
+    const now = clock();
     await db
       .updateTable('job_lease')
       .set({
-        locked_until: sql<Date>`now()`,
-        last_finished_at: sql<Date>`now()`,
+        locked_until: now,
+        last_finished_at: now,
         last_error:
           error === null ? null : String(error instanceof Error ? error.message : error).slice(0, 500),
       })

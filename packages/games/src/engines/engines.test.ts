@@ -126,12 +126,35 @@ describe('limbo', () => {
 });
 
 describe('fishing', () => {
-  it('gives every fish the same 96 % return by construction', () => {
+  /** One shot at `fish` for every equally likely draw (the engine asks the stream for one integer). */
+  function everyShot(fish: string, stake: bigint) {
+    let draws = 0;
+    const probe = {
+      nextInt: (n: number) => {
+        draws = n;
+        return 0;
+      },
+    } as unknown as FairStream;
+    fishing.play({ stake, fish }, probe);
+    return Array.from({ length: draws }, (_, d) =>
+      fishing.play({ stake, fish }, { nextInt: () => d } as unknown as FairStream),
+    );
+  }
+
+  it('returns exactly 96 % on every fish, over all its equally likely draws, as its rules publish', () => {
     for (const f of fishTable) {
+      const shots = everyShot(f.id, 100n);
+      const paid = shots.reduce((a, o) => a + o.payout, 0n);
+      // Σ payout = 96 % of Σ stake, exactly.
+      expect(paid * 100n, f.id).toBe(96n * 100n * BigInt(shots.length));
+      const caught = shots.filter((o) => o.caught);
+      expect(caught.every((o) => o.payout === 100n * BigInt(f.multiplier))).toBe(true);
       const p = catchProbability(f);
-      expect(p.num * f.multiplier * 100).toBe(96 * p.den);
+      expect(caught.length * p.den, f.id).toBe(p.num * shots.length);
+      const published = fishing.rules.fish.find((r) => r.id === f.id)!;
+      expect(published.catchProbability).toBeCloseTo(caught.length / shots.length, 12);
+      expect(fishing.rules.rtp).toBeCloseTo(Number(paid) / (100 * shots.length), 12);
     }
-    expect(fishing.rules.rtp).toBe(0.96);
   });
 
   it('catches when ⌊float × 100m⌋ < 96 and pays m × stake', () => {

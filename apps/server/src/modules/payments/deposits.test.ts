@@ -15,9 +15,20 @@ import {
 
 let t: TestApp;
 let member: { id: string; token: string; account: string };
+/** Every gateway callback the app received (the pay page's background deliveries included), in order. */
+const callbacksReceived: string[] = [];
 
 beforeAll(async () => {
-  t = await buildTestApp({ demo: true, config: { DEMO_GATEWAY_SECRET: TEST_GATEWAY_SECRET } });
+  t = await buildTestApp({
+    demo: true,
+    config: { DEMO_GATEWAY_SECRET: TEST_GATEWAY_SECRET },
+    beforeReady: (app) => {
+      app.addHook('onRequest', async (request) => {
+        if (request.url === '/payments/demo/callback')
+          callbacksReceived.push(String(request.headers['x-signature']));
+      });
+    },
+  });
   member = await newMember(t);
 });
 afterAll(() => t.close());
@@ -36,6 +47,27 @@ const createDeposit = (payload: Record<string, unknown>, token = member.token) =
     payload: { requestId: key(), ...payload },
     headers: auth(token),
   });
+
+/**
+ * Pays or cancels `deposit` on the pay page and waits until its callback has settled it. Its
+ * delivery is queued behind any delivery asked for before, so once it has landed, every earlier
+ * one has at least arrived (the deterministic point to count callbacks at).
+ */
+async function completeOnPayPage(
+  deposit: { depositId: string; redirectUrl: string },
+  action: 'pay' | 'cancel',
+) {
+  const sig = new URL(deposit.redirectUrl, 'http://x').searchParams.get('sig')!;
+  const res = await t.app.inject({
+    method: 'POST',
+    url: `/pay/demo/${deposit.depositId}/complete`,
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    payload: `sig=${sig}&action=${action}`,
+  });
+  expect(res.statusCode).toBe(303);
+  const settled = await waitForDeposit(t, member.token, deposit.depositId);
+  expect(settled.status).toBe(action === 'pay' ? 'paid' : 'cancelled');
+}
 
 /** Posts a callback exactly as the gateway would (or tampered, with another signature). */
 const callback = (body: Record<string, unknown>, signature?: string, merchant = 'demo') => {
@@ -136,13 +168,17 @@ describe('demo gateway, end to end', () => {
     expect(again.body).toContain('already paid');
     expect(again.body).not.toContain('<form');
     const ledgerBefore = await count(t, 'ledger_transaction');
-    await t.app.inject({
+    const callbacksBefore = callbacksReceived.length;
+    const repeated = await t.app.inject({
       method: 'POST',
       url: `/pay/demo/${deposit.depositId}/complete`,
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
       payload: `sig=${sig}&action=pay`,
     });
-    await new Promise((r) => setTimeout(r, 50));
+    expect(repeated.statusCode).toBe(303);
+    // A later order's cancellation lands: exactly its one callback arrived, none for the paid one.
+    await completeOnPayPage(await gatewayDeposit('10'), 'cancel');
+    expect(callbacksReceived.length).toBe(callbacksBefore + 1);
     expect(await count(t, 'ledger_transaction')).toBe(ledgerBefore);
 
     const settings = await t.app.inject({
@@ -207,7 +243,10 @@ describe('demo gateway, end to end', () => {
       payload: `sig=${otherSig}&action=pay`,
     });
     expect(forged.statusCode).toBe(404);
-    await new Promise((r) => setTimeout(r, 50));
+    // The other order's own cancellation lands: its callback is the only one that arrived.
+    const callbacksBefore = callbacksReceived.length;
+    await completeOnPayPage(other, 'cancel');
+    expect(callbacksReceived.length).toBe(callbacksBefore + 1);
     expect((await waitForDeposit(t, member.token, deposit.depositId, 0)).status).toBe('pending');
   });
 });

@@ -127,6 +127,14 @@ const OK_CODES = [
   'deposit.limit',
 ];
 
+/** One batch each, in order: a deposit, its approval, a withdrawal from it, that one's approval. */
+const paidWithdrawalFirst: [Op[]][] = [
+  [[{ type: 'deposit', m: 0, cents: 50_000 }]],
+  [[{ type: 'decideDeposit', pick: 0, approve: true }]],
+  [[{ type: 'withdraw', m: 0, cents: 10_000 }]],
+  [[{ type: 'decideWithdraw', pick: 0, approve: true }]],
+];
+
 describe('payments and the ledger under concurrent operations', () => {
   it('agree after every batch', async () => {
     await fc.assert(
@@ -163,12 +171,17 @@ describe('payments and the ledger under concurrent operations', () => {
         );
         expect(clearing[0]?.total ?? '0').toBe(pending[0]!.total);
       }),
-      { numRuns: 40 },
+      // The first batches (run before the random ones) pay a deposit and then a withdrawal, so
+      // every run checks the ledger against paid withdrawals as well.
+      { numRuns: 40, examples: paidWithdrawalFirst },
     );
-    // The runs really moved money (deposits were credited); whether a withdrawal also got paid
-    // depends on the draw, so it is not asserted.
-    const { rows } = await sql<{ paid_deposits: string }>`
-      select count(*)::text as paid_deposits from deposit_request where status = 'paid'`.execute(t.db);
+    // The runs really moved money: deposits were credited and withdrawals were paid.
+    const { rows } = await sql<{ paid_deposits: string; paid_withdrawals: string }>`
+      select (select count(*) from deposit_request where status = 'paid')::text as paid_deposits,
+             (select count(*) from withdraw_request where status = 'paid')::text as paid_withdrawals`.execute(
+      t.db,
+    );
     expect(Number(rows[0]!.paid_deposits)).toBeGreaterThan(0);
+    expect(Number(rows[0]!.paid_withdrawals)).toBeGreaterThan(0);
   });
 });

@@ -1,5 +1,5 @@
 import { type Page, expect, test } from '@playwright/test';
-import { en, field, snapThemes } from '../support';
+import { en, field } from '../support';
 
 /** The demo operator (seed): admin of every brand. */
 const operator = { username: 'demoops', password: 'demo-operator-123' };
@@ -39,7 +39,6 @@ test.describe('back office: Content and Games catalogue', () => {
     await logIn(page, 'content');
     await expect(page.getByRole('heading', { name: c('title_page') })).toBeVisible();
     await expect(page.getByTestId('content-list-B')).toBeVisible();
-    await snapThemes(page, 'ops-content-banners');
 
     await page.getByRole('button', { name: c('new_B') }).click();
     const form = page.getByRole('form', { name: c('new_title') });
@@ -53,7 +52,6 @@ test.describe('back office: Content and Games catalogue', () => {
     await field(form, c('reason')).fill('winter campaign');
     await page.getByRole('button', { name: c('preview'), exact: true }).click();
     await expect(page.getByTestId('content-preview')).toContainText('Winter cup');
-    await snapThemes(page, 'ops-content-banner-editor');
     await page.getByRole('button', { name: c('publish') }).click();
     await expect(form).toBeHidden();
     await expect.poll(() => homeBanners(page)).toContain('Winter cup');
@@ -72,14 +70,11 @@ test.describe('back office: Content and Games catalogue', () => {
     const preview = page.getByTestId('content-preview');
     await expect(preview.locator('b')).toHaveText('02:00 UTC');
     expect(await preview.innerHTML()).not.toMatch(/script|onerror/);
-    await snapThemes(page, 'ops-content-notice-preview');
 
     await tab(page, c('tab_PU'));
     await expect(page.getByTestId('content-list-PU')).toBeVisible();
-    await snapThemes(page, 'ops-content-popups');
     await tab(page, c('tab_help'));
     await expect(page.getByRole('form', { name: c('help_form') })).toBeVisible();
-    await snapThemes(page, 'ops-content-help');
   });
 
   test('catalogue: a studio switched off and on, a game edited, credentials shown only as set or not', async ({
@@ -89,7 +84,6 @@ test.describe('back office: Content and Games catalogue', () => {
     const vendors = page.getByTestId('catalogue-vendors');
     await expect(vendors).toBeVisible();
     await expect(page.getByTestId('catalogue-games')).toBeVisible();
-    await snapThemes(page, 'ops-catalogue');
 
     await page
       .getByRole('button', { name: g('edit') })
@@ -98,7 +92,6 @@ test.describe('back office: Content and Games catalogue', () => {
     const gameForm = page.locator('form.catalogue-game-form');
     await field(gameForm, g('name_zh')).fill('测试名称');
     await field(gameForm, g('reason')).fill('translation');
-    await snapThemes(page, 'ops-catalogue-game-editor');
     // Submitted from the keyboard: the console's sticky header may sit over the button.
     await field(gameForm, g('reason')).press('Enter');
     await expect(gameForm).toBeHidden();
@@ -115,7 +108,6 @@ test.describe('back office: Content and Games catalogue', () => {
     await expect(credential).toBeHidden();
     await expect(vendors.getByText(g('credential_set'), { exact: true }).first()).toBeVisible();
     await expect(page.locator('body')).not.toContainText('sk_test_abcdef123456');
-    await snapThemes(page, 'ops-catalogue-credential-set');
   });
 
   test('on a 390-px phone', async ({ page }) => {
@@ -123,9 +115,7 @@ test.describe('back office: Content and Games catalogue', () => {
     await logIn(page, 'content');
     await expect(page.getByTestId('content-list-B')).toBeVisible();
     await page.getByRole('button', { name: c('new_B') }).click();
-    await snapThemes(page, 'ops-content-phone');
     await page.getByRole('link', { name: en('operator', 'nav.catalogue'), exact: true }).click();
     await expect(page.getByTestId('catalogue-vendors')).toBeVisible();
-    await snapThemes(page, 'ops-catalogue-phone');
   });
 });

@@ -1,5 +1,5 @@
 import { type Page, expect, test } from '@playwright/test';
-import { demo, en, field, logInOperator, opsApiKey, snapThemes } from '../support';
+import { demo, en, field, logInOperator, opsApiKey } from '../support';
 
 const r = (key: string, values?: Record<string, string | number>) => en('operator', `risk.${key}`, values);
 const a = (key: string, values?: Record<string, string | number>) => en('operator', `agents.${key}`, values);
@@ -41,7 +41,6 @@ test.describe('back office: Risk and Agents', () => {
     const table = page.getByTestId('ops-risk-flags');
     await expect(table).toBeVisible({ timeout: 30_000 });
     await expect(page.getByRole('heading', { name: r('settings_title') })).toBeVisible();
-    await snapThemes(page, 'ops-risk-queue');
 
     // Clear the first open flag: the reason is required.
     const firstClear = table.getByRole('button', { name: r('clear'), exact: true }).first();
@@ -50,7 +49,6 @@ test.describe('back office: Risk and Agents', () => {
     await dialog.getByRole('button', { name: r('clear'), exact: true }).click();
     await expect(dialog.getByText(en('operator', 'reason_required', { min: 3, max: 500 }))).toBeVisible();
     await field(dialog, en('operator', 'reason')).fill('seen the member’s history: fine');
-    await snapThemes(page, 'ops-risk-clear-dialog');
     await dialog.getByRole('button', { name: r('clear'), exact: true }).click();
     await expect(dialog).toBeHidden();
 
@@ -62,14 +60,12 @@ test.describe('back office: Risk and Agents', () => {
     await page.getByRole('button', { name: r('edit'), exact: true }).click();
     await page.getByRole('button', { name: r('save'), exact: true }).click();
     await expect(page.getByText(en('operator', 'reason_required', { min: 3, max: 500 }))).toBeVisible();
-    await snapThemes(page, 'ops-risk-settings-form');
   });
 
   test('the agent tree: search, drill down, a move under the member’s own team refused', async ({ page }) => {
     await openPage(page, 'agents', a('tree_title'));
     const tree = page.getByTestId('ops-agent-tree');
     await expect(tree.getByTestId('ops-agent-node').first()).toBeVisible();
-    await snapThemes(page, 'ops-agents-top');
 
     const search = page.locator('form[role="search"]');
     await field(search, a('search_label')).fill(demo.agent.username);
@@ -84,7 +80,6 @@ test.describe('back office: Risk and Agents', () => {
       await expand.click();
       await expect(tree.getByTestId('ops-agent-node').nth(1)).toBeVisible();
     }
-    await snapThemes(page, 'ops-agents-tree');
 
     await root.getByRole('button', { name: a('move'), exact: true }).click();
     const dialog = page.getByRole('alertdialog');
@@ -94,7 +89,6 @@ test.describe('back office: Risk and Agents', () => {
     await field(dialog, en('operator', 'reason')).fill('checking the loop guard');
     await dialog.getByRole('button', { name: a('move'), exact: true }).click();
     await expect(dialog.getByText(en('errors', 'agent.move_cycle'))).toBeVisible();
-    await snapThemes(page, 'ops-agents-move-refused');
   });
 
   test('a top agent’s contracts: a daily salary with one tier, in force at once', async ({ page }) => {
@@ -125,7 +119,6 @@ test.describe('back office: Risk and Agents', () => {
     await field(form, c('rate_type')).selectOption('P');
     await field(form, c('rate_percent')).fill('1.5');
     await page.evaluate(() => window.scrollTo(0, 0));
-    await snapThemes(page, 'ops-agent-contracts-form');
     await form.getByRole('button', { name: c('save'), exact: true }).click();
     await expect(panel.getByRole('status')).toContainText(c('kind_in_text.daily'));
     const inForce = panel.getByRole('region', { name: c('in_force'), exact: true });
@@ -137,7 +130,6 @@ test.describe('back office: Risk and Agents', () => {
       `operator:${demo.operator.username}`,
     );
     await page.evaluate(() => window.scrollTo(0, 0));
-    await snapThemes(page, 'ops-agent-contracts');
 
     await page.setViewportSize({ width: 390, height: 844 });
     await panel.getByRole('button', { name: c('set'), exact: true }).click();
@@ -145,7 +137,6 @@ test.describe('back office: Risk and Agents', () => {
     await page.evaluate(() => window.scrollTo(0, 0));
     // Nothing is wider than the phone: wide tables scroll inside their card.
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
-    await snapThemes(page, 'ops-agent-contracts-phone');
   });
 
   test('on a 390-px phone', async ({ page }) => {
@@ -153,9 +144,7 @@ test.describe('back office: Risk and Agents', () => {
     await lowThresholds(page);
     await openPage(page, 'risk', r('queue_title'));
     await expect(page.getByTestId('ops-risk-flags')).toBeVisible({ timeout: 30_000 });
-    await snapThemes(page, 'ops-risk-phone');
     await page.getByRole('link', { name: en('operator', 'nav.agents'), exact: true }).click();
     await expect(page.getByTestId('ops-agent-tree').getByTestId('ops-agent-node').first()).toBeVisible();
-    await snapThemes(page, 'ops-agents-phone');
   });
 });

@@ -6,7 +6,6 @@ import {
   logInOperator,
   password,
   registerByUsername,
-  snapThemes,
   uniqueUsername,
   withoutAnnouncementPopups,
 } from '../support';
@@ -48,19 +47,15 @@ test.describe('back office: Players', () => {
 
     await openPlayers(page);
     const results = await findPlayer(page, account);
-    await snapThemes(page, 'ops-players-search');
     await results.getByRole('button', { name: account, exact: true }).click();
     await expect(page.getByRole('heading', { name: new RegExp(account) })).toBeVisible();
     // A new member has not moved money yet: no wallet account.
     await expect(page.getByText(t('no_wallet'))).toBeVisible();
-    await snapThemes(page, 'ops-players-overview');
 
     await tab(page, 'sessions');
     await expect(page.getByTestId('ops-player-sessions')).toBeVisible();
-    await snapThemes(page, 'ops-players-sessions');
     await tab(page, 'activity');
     await expect(page.getByRole('heading', { name: t('activity_ledger') })).toBeVisible();
-    await snapThemes(page, 'ops-players-activity');
     await tab(page, 'responsible');
     await expect(page.getByRole('heading', { name: t('rg_limits') })).toBeVisible();
     await tab(page, 'linked');
@@ -70,7 +65,6 @@ test.describe('back office: Players', () => {
     await field(page.locator('body'), t('note_new')).fill('Asked about the weekly bonus by phone');
     await page.getByRole('button', { name: t('note_add') }).click();
     await expect(page.getByTestId('ops-player-notes')).toContainText('Asked about the weekly bonus by phone');
-    await snapThemes(page, 'ops-players-notes');
 
     // Freeze: a reason is required; the player's open site logs out without a reload.
     await tab(page, 'overview');
@@ -79,7 +73,6 @@ test.describe('back office: Players', () => {
     await dialog.getByRole('button', { name: t('action_freeze'), exact: true }).click();
     await expect(dialog.getByText(en('operator', 'reason_required', { min: 3, max: 500 }))).toBeVisible();
     await field(dialog, en('operator', 'reason')).fill('chargeback under review');
-    await snapThemes(page, 'ops-players-freeze-dialog');
     await dialog.getByRole('button', { name: t('action_freeze'), exact: true }).click();
     await expect(dialog).toBeHidden();
     await expect(page.getByRole('button', { name: t('action_unfreeze'), exact: true })).toBeVisible();
@@ -97,7 +90,6 @@ test.describe('back office: Players', () => {
     // The password reset asks for its reason first (not sent here).
     await page.getByRole('button', { name: t('reset_password'), exact: true }).click();
     await expect(page.getByRole('alertdialog')).toContainText(t('explain_reset'));
-    await snapThemes(page, 'ops-players-reset-dialog');
     await page
       .getByRole('alertdialog')
       .getByRole('button', { name: en('operator', 'cancel') })
@@ -109,11 +101,8 @@ test.describe('back office: Players', () => {
     await page.setViewportSize({ width: 390, height: 844 });
     await openPlayers(page);
     const results = await findPlayer(page, demo.player.username);
-    await snapThemes(page, 'ops-players-phone-search');
     await results.getByRole('button', { name: demo.player.username, exact: true }).click();
     await expect(page.getByText(t('wallet_main'))).toBeVisible();
-    await snapThemes(page, 'ops-players-phone-overview');
     await tab(page, 'sessions');
-    await snapThemes(page, 'ops-players-phone-sessions');
   });
 });
