@@ -1,5 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import path from 'node:path';
 import compress from '@fastify/compress';
 import formbody from '@fastify/formbody';
 import Fastify, { LogController } from 'fastify';
@@ -7,21 +6,18 @@ import type { Config } from './config.js';
 import type { DatabaseHandle } from './db/database.js';
 import type { InvalidationBus } from './lib/invalidation-bus.js';
 import { createBrandRepository } from './modules/brand/brand.repository.js';
-import { registerAuthRoutes } from './modules/auth/auth.routes.js';
-import { createAuthService } from './modules/auth/auth.service.js';
-import { createCaptchaService } from './modules/auth/captcha.service.js';
-import { createKeyService } from './modules/auth/keys.service.js';
-import { createSessionRepository } from './modules/auth/session.repository.js';
-import { createSessionService } from './modules/auth/session.service.js';
-import { createBrandModule } from './modules/brand/index.js';
-import { createMemberRepository } from './modules/member/member.repository.js';
-import { registerMemberRoutes } from './modules/member/member.routes.js';
-import { createMemberService } from './modules/member/member.service.js';
-import { createThrottleRepository } from './modules/throttle/throttle.repository.js';
-import { createThrottleService } from './modules/throttle/throttle.service.js';
-import { createMessenger } from './modules/verification/messenger.js';
-import { createVerificationRepository } from './modules/verification/verification.repository.js';
-import { createVerificationService } from './modules/verification/verification.service.js';
+import { brandPageCss, createBrandModule } from './modules/brand/index.js';
+import { createAuthModule } from './modules/auth/index.js';
+import { createMemberModule } from './modules/member/index.js';
+import { createThrottleModule } from './modules/throttle/index.js';
+import { createVerificationModule } from './modules/verification/index.js';
+import { createHealthModule } from './modules/health/index.js';
+import { createOperatorModule } from './modules/operator/index.js';
+import { createSystemModule } from './modules/system/index.js';
+import { createCatalogueModule } from './modules/catalogue/index.js';
+import { createAnnouncementsModule } from './modules/announcements/index.js';
+import { createVendorsModule } from './modules/vendors/index.js';
+import { createDomainEvents } from './lib/domain-events.js';
 import { createLedgerService } from './modules/ledger/ledger.service.js';
 import { registerWalletRoutes } from './modules/wallet/wallet.routes.js';
 import { createAgentAnnouncementOps } from './modules/agent/agent-announcements.ops.js';
@@ -35,39 +31,18 @@ import { createPaymentsRepository } from './modules/payments/payments.repository
 import { registerPaymentRoutes } from './modules/payments/payments.routes.js';
 import { createPaymentsService } from './modules/payments/payments.service.js';
 import { createBrandService } from './modules/brand/brand.service.js';
-import { registerHealthRoutes } from './modules/health/health.routes.js';
-import { createOperatorRepository } from './modules/operator/operator.repository.js';
-import { registerOperatorRoutes } from './modules/operator/operator.routes.js';
-import { createOperatorService } from './modules/operator/operator.service.js';
-import { createSystemRepository } from './modules/system/system.repository.js';
-import { registerSystemRoutes } from './modules/system/system.routes.js';
-import { createSystemService } from './modules/system/system.service.js';
 import { registerDocs } from './plugins/docs.js';
 import { frameworkErrors, isApiPath, registerErrorHandling, sendNotFound } from './plugins/errors.js';
 import { registerSecurityHeaders } from './plugins/security-headers.js';
 import { genRequestId } from './plugins/request-context.js';
 import { createRouteHooks } from './plugins/route-hooks.js';
-import { brandThemeCss } from '@arcadia/contract';
 import { registerSpa, themeOf } from './plugins/spa.js';
 import { registerJobs } from './jobs/index.js';
 import { lazyChildLoggerFactory, writesInfo } from './lib/lazy-logger.js';
-import { VendorRegistry } from './modules/vendors/adapter.js';
-import { createCatalogueRepository } from './modules/catalogue/catalogue.repository.js';
-import { createCatalogueService } from './modules/catalogue/catalogue.service.js';
-import { registerCatalogueRoutes } from './modules/catalogue/catalogue.routes.js';
 import { createBetQueries } from './modules/bets/bets.service.js';
-import { createAnnouncementsRepository } from './modules/announcements/announcements.repository.js';
-import { createAnnouncementsService } from './modules/announcements/announcements.service.js';
-import { registerAnnouncementRoutes } from './modules/announcements/announcements.routes.js';
-import { createContentModule } from './modules/announcements/content.js';
-import { createCredentialSealer, loadCredentialKey } from './modules/catalogue/vendor-credentials.js';
-import { createGameInfoResolver } from './modules/bets/game-info.js';
-import { createVendorSecrets } from './modules/vendors/vendor-secret.js';
-import { registerVendorRoutes } from './modules/vendors/vendor.routes.js';
 import { registerHouse } from './modules/house/house.routes.js';
 import { createDemoPlay, demoPlayEnabled } from './modules/house/house.demo-play.js';
 import { demoAccounts } from './db/seeds/seed.js';
-import { createVendorWalletService } from './modules/vendors/vendor-wallet.service.js';
 import { registerRecordRoutes } from './modules/records/records.routes.js';
 import { createRealtimeModule } from './modules/realtime/index.js';
 import { createSupportModule } from './modules/support/index.js';
@@ -148,6 +123,8 @@ export async function buildApp(deps: AppDeps) {
   await app.register(compress, { threshold: 1024 });
   await app.register(formbody, { bodyLimit: 64 * 1024 });
 
+  // What one module tells the others happened (lib/domain-events.ts).
+  const events = createDomainEvents();
   const brands = createBrandService({
     repository: createBrandRepository(database.db),
     bus,
@@ -155,26 +132,65 @@ export async function buildApp(deps: AppDeps) {
   });
   // The schedules' clock: the wall clock, movable forward only with TEST_CLOCK=1 (src/lib/clock.ts).
   const clock = createClock({ settable: config.TEST_CLOCK });
-  const system = createSystemService({ repository: createSystemRepository(database.db), brands });
+  const system = createSystemModule({ db: database.db, brands, clock });
   const db = database.db;
-  const throttle = createThrottleService(createThrottleRepository(db));
-  const messenger = createMessenger({
+  const { throttle } = createThrottleModule({ db });
+  const { messenger, verification } = createVerificationModule({
     db,
     log: app.log,
+    throttle,
     httpUrl: config.MESSAGE_HTTP_URL,
     logCodes: config.DEMO,
   });
-  const verification = createVerificationService({
-    repository: createVerificationRepository(db),
-    messenger,
-    throttle,
+  // Member routes are registered below, once the auth module (built from `members`) exists.
+  const member = createMemberModule({
+    db,
+    routes: () => ({
+      auth,
+      sessions,
+      captcha,
+      verification,
+      messenger,
+      onPasswordChanged: inbox.notices.passwordChanged,
+      // A friend's referral code makes the new member its referee (docs/rewards.md).
+      onRegistered: async (brand, memberId, body, client) => {
+        if (body.referralCode)
+          await rewards.referrals.recordSignup(brand, memberId, body.referralCode, {
+            ip: client.ip,
+            deviceId: body.loginDeviceId ?? null,
+          });
+      },
+    }),
   });
-  const members = createMemberService({ repository: createMemberRepository(db) });
+  const { members } = member;
   const ledger = createLedgerService(db);
   const uploads = uploadStoreFor(config);
-  const operators = createOperatorService({ repository: createOperatorRepository(db), throttle });
+  const operatorModule = createOperatorModule({ db, throttle });
+  const { operators } = operatorModule;
+  // Sessions, login, the envelope's keys and the captchas. An ended session is announced as the
+  // `session.ended` domain event (the real-time channel closes its sockets).
+  const authModule = createAuthModule({
+    db,
+    members,
+    throttle,
+    verification,
+    sessions: {
+      idleMs: config.SESSION_IDLE_MINUTES * 60_000,
+      absoluteMs: config.SESSION_MAX_HOURS * 3_600_000,
+      singleSession: config.SINGLE_SESSION,
+      limitMs: (memberId) => responsible.sessionLimitMs(memberId),
+      onEnded: (sessionIds, reason) =>
+        void events
+          .emit('session.ended', { sessionIds, reason })
+          .catch((err: unknown) => app.log.error({ err }, 'session.ended not handled')),
+    },
+    // The captcha test code is a demo convenience for automated tests; production never honours it.
+    captchaTestCode: config.DEMO ? config.CAPTCHA_TEST_CODE : undefined,
+    demo: config.DEMO,
+  });
+  const { sessions, keys, captcha, auth } = authModule;
   // The real-time channel (docs/realtime.md): sockets at /ws on this server, Redis across instances.
-  // It authenticates member sockets with the session service below (read when a socket connects).
+  // It authenticates member sockets with the session service (read when a socket connects).
   const realtime = await createRealtimeModule({
     app,
     redisUrl: config.REDIS_URL,
@@ -184,21 +200,10 @@ export async function buildApp(deps: AppDeps) {
     defaultMerchant: config.DEFAULT_MERCHANT,
     ledger,
     operators,
-    sessions: () => sessions,
+    sessions,
+    events,
     validate: process.env.NODE_ENV !== 'production',
   });
-  const sessionRepository = createSessionRepository(db);
-  const sessions = createSessionService(sessionRepository, {
-    idleMs: config.SESSION_IDLE_MINUTES * 60_000,
-    absoluteMs: config.SESSION_MAX_HOURS * 3_600_000,
-    singleSession: config.SINGLE_SESSION,
-    limitMs: (memberId) => responsible.sessionLimitMs(memberId),
-    onEnded: (ids, reason) => realtime.sessionEnded(ids, reason),
-  });
-  const keys = createKeyService(db);
-  // The captcha test code is a demo convenience for automated tests; production never honours it.
-  const captcha = createCaptchaService(db, { testCode: config.DEMO ? config.CAPTCHA_TEST_CODE : undefined });
-  const auth = createAuthService({ members, sessions, sessionRepository, throttle, captcha, verification });
   const wallet = createWalletService({ db, ledger, throttle });
   // The demo gateway exists only in demo mode; its secret is generated when unset (one instance).
   const gateway = config.DEMO
@@ -211,7 +216,7 @@ export async function buildApp(deps: AppDeps) {
     db,
     brands,
     uploads,
-    hub: () => realtime.hub,
+    hub: realtime.hub,
   });
   // Responsible gaming (docs/responsible-gaming.md): deposit limits and breaks, checked where money moves.
   const responsible = createResponsibleModule({ db, brands, clock });
@@ -241,34 +246,18 @@ export async function buildApp(deps: AppDeps) {
 
   const hooks = createRouteHooks({ config, brands, operators, sessions, keys });
 
-  registerHealthRoutes(app, database.db);
+  createHealthModule({ db: database.db }).register(app);
   responsible.register(app, hooks);
   // Brand reports in the back office (docs/back-office.md "Reports"): revenue, payments, players.
   const opsReports = createOpsReportsModule({ db, brands, clock });
   opsReports.register(app, hooks);
   for (const job of opsReports.jobs) jobs.register(job);
   players.register(app, hooks);
-  registerSystemRoutes(app, hooks, system, clock);
+  system.register(app, hooks);
   brandModule.register(app, hooks);
-  registerOperatorRoutes(app, hooks, operators);
-  registerAuthRoutes(app, hooks, { auth, sessions, keys, captcha, verification, members, demo: config.DEMO });
-  registerMemberRoutes(app, hooks, {
-    members,
-    auth,
-    sessions,
-    captcha,
-    verification,
-    messenger,
-    onPasswordChanged: inbox.notices.passwordChanged,
-    // A friend's referral code makes the new member its referee (docs/rewards.md).
-    onRegistered: async (brand, memberId, body, client) => {
-      if (body.referralCode)
-        await rewards.referrals.recordSignup(brand, memberId, body.referralCode, {
-          ip: client.ip,
-          deviceId: body.loginDeviceId ?? null,
-        });
-    },
-  });
+  operatorModule.register(app, hooks);
+  authModule.register(app, hooks);
+  member.register(app, hooks);
   registerWalletRoutes(app, hooks, wallet);
   const agent = createAgentService({ db, repository: createAgentRepository(db), members, wallet });
   registerAgentRoutes(app, hooks, { agent, announcements: createAgentAnnouncementOps(db), brands });
@@ -292,14 +281,9 @@ export async function buildApp(deps: AppDeps) {
   for (const job of contracts.jobs) jobs.register(job);
   await registerPaymentRoutes(app, hooks, { payments, brands, gateway });
   // Seamless vendor wallet callbacks (/vendor/<code>/<op>); bets, rollups (docs/vendor-protocol.md).
-  const vendorSecrets = createVendorSecrets(db);
-  const vendorWallet = createVendorWalletService({
-    db,
-    ledger,
-    games: createGameInfoResolver(db),
-    embedded: database.kind === 'pglite',
-  });
-  await registerVendorRoutes(app, hooks, { wallet: vendorWallet, secrets: vendorSecrets });
+  const vendorModule = createVendorsModule({ db, ledger, embedded: database.kind === 'pglite' });
+  const vendorSecrets = vendorModule.secrets;
+  await vendorModule.register(app, hooks);
   // The house lottery (docs/lottery.md): draws, selling through the house wallet callbacks, settlement.
   const lottery = createLotteryModule({
     db,
@@ -358,7 +342,7 @@ export async function buildApp(deps: AppDeps) {
   // The one registry of vendor adapters (exposed as `app.vendors`). The house vendor registers its
   // `house` adapter here with `vendors.register(...)`, as does each configured aggregator; an
   // adapter that is missing or not configured hides its games from the lobby.
-  const vendors = new VendorRegistry();
+  const vendors = vendorModule.registry;
   // The house vendor: its adapter joins the registry; its game API lives under /house/api.
   registerHouse(app, hooks, { db, vendors, secrets: vendorSecrets });
   // Demo mode's players (DEMO_PLAY): a week of house rounds on first start, then a few now and then.
@@ -375,37 +359,28 @@ export async function buildApp(deps: AppDeps) {
     jobs.register(demoPlay.job);
     app.addHook('preClose', async () => demoPlay.stop());
   }
-  const catalogue = createCatalogueService({
-    repository: createCatalogueRepository(db),
-    bus,
-    vendors,
-    ttlMs: config.BRAND_CACHE_TTL_MS,
-    credentials: createCredentialSealer(() =>
-      loadCredentialKey(path.join(config.DATA_DIR, 'vendor-credential.key')),
-    ),
-  });
   // `openRound`: the bets module's open-round lookup, for adapters with `singleOpenRound`.
   const bets = createBetQueries(db);
-  registerCatalogueRoutes(app, hooks, {
-    catalogue,
-    vendors,
+  createCatalogueModule({
+    db,
+    bus,
     brands,
+    vendors,
+    ttlMs: config.BRAND_CACHE_TTL_MS,
+    dataDir: config.DATA_DIR,
     openRound: (input) => bets.hasOpenRound(input),
     mayPlay: (memberId) => assertMayPlay(db, memberId, clock.now()),
-  });
-  const announcements = createAnnouncementsService({
-    repository: createAnnouncementsRepository(db),
-    bus,
-    ttlMs: config.BRAND_CACHE_TTL_MS,
-    onPublished: (merchantId, a) => realtime.hub.toBrand(merchantId, 'announcement.new', a),
-  });
-  registerAnnouncementRoutes(app, hooks, { announcements, brands });
-  const content = createContentModule({
+  }).register(app, hooks);
+  const announcementsModule = createAnnouncementsModule({
     db,
+    bus,
     brands,
     uploads,
+    hub: realtime.hub,
+    ttlMs: config.BRAND_CACHE_TTL_MS,
   });
-  content.register(app, hooks);
+  announcementsModule.register(app, hooks);
+  const { announcements } = announcementsModule;
   inbox.register(app, hooks, { brands });
   for (const job of inbox.jobs) jobs.register(job);
   // Customer-service live chat (docs/support.md): HTTP routes, socket events, the console's queue.
@@ -451,7 +426,7 @@ export async function buildApp(deps: AppDeps) {
       };
     },
     // The brand's theme colours come with the page: no repaint once its JavaScript runs.
-    brandCss: async () => brandThemeCss((await brands.get(config.DEFAULT_MERCHANT)).settings.theme),
+    brandCss: async () => brandPageCss((await brands.get(config.DEFAULT_MERCHANT)).settings),
   });
   app.setNotFoundHandler((request, reply) => {
     if (!isApiPath(request.url) && spaFallback) {
