@@ -8,7 +8,7 @@ import type { UploadStore } from '../../lib/upload-store.js';
 import { type RouteHooks, registerRoute } from '../../plugins/routes.js';
 import { type BrandService, opsBrandOf } from '../brand/index.js';
 import { pick } from '../catalogue/index.js';
-import { sanitizeMessageHtml } from '../inbox/inbox.sanitize.js';
+import { sanitizeMessageHtml } from '../inbox/index.js';
 import { writeAudit } from '../operator/index.js';
 import { contentImageType, mimeOfExtension, parseContentImage } from './content.images.js';
 import { createContentRepository } from './content.repository.js';

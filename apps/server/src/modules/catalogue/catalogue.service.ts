@@ -7,7 +7,7 @@ import {
 } from '@arcadia/contract';
 import { AppError } from '../../lib/app-error.js';
 import type { InvalidationBus } from '../../lib/invalidation-bus.js';
-import type { VendorRegistry } from '../vendors/adapter.js';
+import type { VendorRegistry } from '../vendors/index.js';
 import type { CatalogueRepository, GamePatch, GameRow, VendorPatch } from './catalogue.repository.js';
 import { Snapshot, laneOrder, pick } from './catalogue.snapshot.js';
 import type { CredentialSealer } from './vendor-credentials.js';

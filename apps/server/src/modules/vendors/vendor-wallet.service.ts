@@ -16,7 +16,7 @@ import type { Database } from '../../db/schema.js';
 import { type Batcher, type BatcherOptions, type Settled, createBatcher } from '../../lib/batcher.js';
 import { hashToken } from '../auth/index.js';
 import type { Brand } from '../brand/index.js';
-import type { GameInfoResolver } from '../bets/game-info.js';
+import type { GameInfoResolver } from '../bets/index.js';
 import type { LedgerService } from '../ledger/index.js';
 import {
   applyVendorOps,
