@@ -1,60 +1,36 @@
 import { randomBytes } from 'node:crypto';
-import path from 'node:path';
 import type { Config } from './config.js';
 import type { DatabaseHandle } from './db/database.js';
 import type { InvalidationBus } from './lib/invalidation-bus.js';
 import { createBrandRepository } from './modules/brand/brand.repository.js';
-import { registerAuthRoutes } from './modules/auth/auth.routes.js';
-import { createAuthService } from './modules/auth/auth.service.js';
-import { createCaptchaService } from './modules/auth/captcha.service.js';
-import { createKeyService } from './modules/auth/keys.service.js';
-import { createSessionRepository } from './modules/auth/session.repository.js';
-import { createSessionService } from './modules/auth/session.service.js';
-import { createBrandModule } from './modules/brand/index.js';
-import { createMemberRepository } from './modules/member/member.repository.js';
-import { registerMemberRoutes } from './modules/member/member.routes.js';
-import { createMemberService } from './modules/member/member.service.js';
-import { createThrottleRepository } from './modules/throttle/throttle.repository.js';
-import { createThrottleService } from './modules/throttle/throttle.service.js';
-import { createMessenger } from './modules/verification/messenger.js';
-import { createVerificationRepository } from './modules/verification/verification.repository.js';
-import { createVerificationService } from './modules/verification/verification.service.js';
+import { brandPageCss, createBrandModule } from './modules/brand/index.js';
+import { createAuthModule } from './modules/auth/index.js';
+import { createMemberModule } from './modules/member/index.js';
+import { createThrottleModule } from './modules/throttle/index.js';
+import { createVerificationModule } from './modules/verification/index.js';
+import { createHealthModule } from './modules/health/index.js';
+import { createOperatorModule } from './modules/operator/index.js';
+import { createSystemModule } from './modules/system/index.js';
+import { createCatalogueModule } from './modules/catalogue/index.js';
+import { createAnnouncementsModule } from './modules/announcements/index.js';
+import { createVendorsModule } from './modules/vendors/index.js';
+import { createDomainEvents } from './lib/domain-events.js';
 import { createLedgerService } from './modules/ledger/ledger.service.js';
 import { createAgentModule } from './modules/agent/index.js';
 import { createWalletModule } from './modules/wallet/index.js';
 import { createPaymentsModule } from './modules/payments/index.js';
 import { createBrandService } from './modules/brand/brand.service.js';
-import { registerHealthRoutes } from './modules/health/health.routes.js';
-import { createOperatorRepository } from './modules/operator/operator.repository.js';
-import { registerOperatorRoutes } from './modules/operator/operator.routes.js';
-import { createOperatorService } from './modules/operator/operator.service.js';
-import { createSystemRepository } from './modules/system/system.repository.js';
-import { registerSystemRoutes } from './modules/system/system.routes.js';
-import { createSystemService } from './modules/system/system.service.js';
 import { createServer } from './plugins/server.js';
 import { createRouteHooks } from './plugins/route-hooks.js';
 import { createSiteModule } from './modules/site/index.js';
 import { registerJobs } from './jobs/index.js';
-import { VendorRegistry } from './modules/vendors/adapter.js';
-import { createCatalogueRepository } from './modules/catalogue/catalogue.repository.js';
-import { createCatalogueService } from './modules/catalogue/catalogue.service.js';
-import { registerCatalogueRoutes } from './modules/catalogue/catalogue.routes.js';
 import { createBetsModule } from './modules/bets/index.js';
-import { createAnnouncementsRepository } from './modules/announcements/announcements.repository.js';
-import { createAnnouncementsService } from './modules/announcements/announcements.service.js';
-import { registerAnnouncementRoutes } from './modules/announcements/announcements.routes.js';
-import { createContentModule } from './modules/announcements/content.js';
-import { createCredentialSealer, loadCredentialKey } from './modules/catalogue/vendor-credentials.js';
-import { createVendorSecrets } from './modules/vendors/vendor-secret.js';
-import { registerVendorRoutes } from './modules/vendors/vendor.routes.js';
 import { createDemoPlay, createHouseModule, demoPlayEnabled } from './modules/house/index.js';
 import { demoAccounts } from './seeds/seed.js';
-import { createVendorWalletService } from './modules/vendors/vendor-wallet.service.js';
 import { createRealtimeModule } from './modules/realtime/index.js';
 import { createSupportModule } from './modules/support/index.js';
 import { createRecordsModule } from './modules/records/index.js';
 import { createClock } from './lib/clock.js';
-import { createDomainEvents } from './lib/domain-events.js';
 import { createMetricsModule } from './modules/metrics/index.js';
 import { createContractsModule } from './modules/contracts/index.js';
 import { createLotteryModule } from './modules/lottery/index.js';
@@ -85,6 +61,8 @@ export async function buildApp(deps: AppDeps) {
   const logger = deps.logger ?? { level: config.LOG_LEVEL };
   const app = await createServer(config, logger);
 
+  // What one module tells the others happened (lib/domain-events.ts).
+  const events = createDomainEvents();
   const brands = createBrandService({
     repository: createBrandRepository(database.db),
     bus,
@@ -92,28 +70,65 @@ export async function buildApp(deps: AppDeps) {
   });
   // The schedules' clock: the wall clock, movable forward only with TEST_CLOCK=1 (src/lib/clock.ts).
   const clock = createClock({ settable: config.TEST_CLOCK });
-  // What one module tells the others happened (src/lib/domain-events.ts).
-  const events = createDomainEvents();
-  const system = createSystemService({ repository: createSystemRepository(database.db), brands });
+  const system = createSystemModule({ db: database.db, brands, clock });
   const db = database.db;
-  const throttle = createThrottleService(createThrottleRepository(db));
-  const messenger = createMessenger({
+  const { throttle } = createThrottleModule({ db });
+  const { messenger, verification } = createVerificationModule({
     db,
     log: app.log,
+    throttle,
     httpUrl: config.MESSAGE_HTTP_URL,
     logCodes: config.DEMO,
   });
-  const verification = createVerificationService({
-    repository: createVerificationRepository(db),
-    messenger,
-    throttle,
+  // Member routes are registered below, once the auth module (built from `members`) exists.
+  const member = createMemberModule({
+    db,
+    routes: () => ({
+      auth,
+      sessions,
+      captcha,
+      verification,
+      messenger,
+      onPasswordChanged: inbox.notices.passwordChanged,
+      // A friend's referral code makes the new member its referee (docs/rewards.md).
+      onRegistered: async (brand, memberId, body, client) => {
+        if (body.referralCode)
+          await rewards.referrals.recordSignup(brand, memberId, body.referralCode, {
+            ip: client.ip,
+            deviceId: body.loginDeviceId ?? null,
+          });
+      },
+    }),
   });
-  const members = createMemberService({ repository: createMemberRepository(db) });
+  const { members } = member;
   const ledger = createLedgerService(db);
   const uploads = uploadStoreFor(config);
-  const operators = createOperatorService({ repository: createOperatorRepository(db), throttle });
+  const operatorModule = createOperatorModule({ db, throttle });
+  const { operators } = operatorModule;
+  // Sessions, login, the envelope's keys and the captchas. An ended session is announced as the
+  // `session.ended` domain event (the real-time channel closes its sockets).
+  const authModule = createAuthModule({
+    db,
+    members,
+    throttle,
+    verification,
+    sessions: {
+      idleMs: config.SESSION_IDLE_MINUTES * 60_000,
+      absoluteMs: config.SESSION_MAX_HOURS * 3_600_000,
+      singleSession: config.SINGLE_SESSION,
+      limitMs: (memberId) => responsible.sessionLimitMs(memberId),
+      onEnded: (sessionIds, reason) =>
+        void events
+          .emit('session.ended', { sessionIds, reason })
+          .catch((err: unknown) => app.log.error({ err }, 'session.ended not handled')),
+    },
+    // The captcha test code is a demo convenience for automated tests; production never honours it.
+    captchaTestCode: config.DEMO ? config.CAPTCHA_TEST_CODE : undefined,
+    demo: config.DEMO,
+  });
+  const { sessions, keys, captcha, auth } = authModule;
   // The real-time channel (docs/realtime.md): sockets at /ws on this server, Redis across instances.
-  // It authenticates member sockets with the session service below (read when a socket connects).
+  // It authenticates member sockets with the session service (read when a socket connects).
   const realtime = await createRealtimeModule({
     app,
     redisUrl: config.REDIS_URL,
@@ -123,21 +138,10 @@ export async function buildApp(deps: AppDeps) {
     defaultMerchant: config.DEFAULT_MERCHANT,
     ledger,
     operators,
-    sessions: () => sessions,
+    sessions,
+    events,
     validate: process.env.NODE_ENV !== 'production',
   });
-  const sessionRepository = createSessionRepository(db);
-  const sessions = createSessionService(sessionRepository, {
-    idleMs: config.SESSION_IDLE_MINUTES * 60_000,
-    absoluteMs: config.SESSION_MAX_HOURS * 3_600_000,
-    singleSession: config.SINGLE_SESSION,
-    limitMs: (memberId) => responsible.sessionLimitMs(memberId),
-    onEnded: (ids, reason) => realtime.sessionEnded(ids, reason),
-  });
-  const keys = createKeyService(db);
-  // The captcha test code is a demo convenience for automated tests; production never honours it.
-  const captcha = createCaptchaService(db, { testCode: config.DEMO ? config.CAPTCHA_TEST_CODE : undefined });
-  const auth = createAuthService({ members, sessions, sessionRepository, throttle, captcha, verification });
   const wallet = createWalletModule({ db, ledger, throttle });
   // In-site messages (docs/inbox.md): built before payments, whose notices it delivers.
   const inbox = createInboxModule({ db, brands, hub: realtime.hub, throttle, log: app.log });
@@ -146,7 +150,7 @@ export async function buildApp(deps: AppDeps) {
     db,
     brands,
     uploads,
-    hub: () => realtime.hub,
+    hub: realtime.hub,
   });
   // Responsible gaming (docs/responsible-gaming.md): deposit limits and breaks, checked where money moves.
   const responsible = createResponsibleModule({ db, brands, clock });
@@ -180,35 +184,18 @@ export async function buildApp(deps: AppDeps) {
 
   const hooks = createRouteHooks({ config, brands, operators, sessions, keys });
 
-  registerHealthRoutes(app, database.db);
+  createHealthModule({ db: database.db }).register(app);
   responsible.register(app, hooks);
   // Brand reports in the back office (docs/back-office.md "Reports"): revenue, payments, players.
   const opsReports = createOpsReportsModule({ db, brands, clock });
   opsReports.register(app, hooks);
   for (const job of opsReports.jobs) jobs.register(job);
   players.register(app, hooks);
-  registerSystemRoutes(app, hooks, system, clock);
+  system.register(app, hooks);
   brandModule.register(app, hooks);
-  registerOperatorRoutes(app, hooks, operators);
-  registerAuthRoutes(app, hooks, { auth, sessions, keys, captcha, verification, members, demo: config.DEMO });
-  registerMemberRoutes(app, hooks, {
-    members,
-    auth,
-    sessions,
-    captcha,
-    verification,
-    messenger,
-    onPasswordChanged: inbox.notices.passwordChanged,
-    // Told to the other modules: a friend's referral code makes the new member its referee (docs/rewards.md).
-    onRegistered: (brand, memberId, body, client) =>
-      events.emit('member.registered', {
-        brand,
-        memberId,
-        referralCode: body.referralCode ?? null,
-        ip: client.ip,
-        deviceId: body.loginDeviceId ?? null,
-      }),
-  });
+  operatorModule.register(app, hooks);
+  authModule.register(app, hooks);
+  member.register(app, hooks);
   wallet.register(app, hooks);
   // Agents (docs/reports.md): the agent centre, the back office's agent tree and announcements.
   const agent = createAgentModule({ db, brands, members, wallet, events });
@@ -231,15 +218,15 @@ export async function buildApp(deps: AppDeps) {
   for (const job of contracts.jobs) jobs.register(job);
   await payments.register(app, hooks);
   // Seamless vendor wallet callbacks (/vendor/<code>/<op>); bets, rollups (docs/vendor-protocol.md).
-  const vendorSecrets = createVendorSecrets(db);
   const bets = createBetsModule({ db });
-  const vendorWallet = createVendorWalletService({
+  const vendorModule = createVendorsModule({
     db,
     ledger,
     games: bets.games,
     embedded: database.kind === 'pglite',
   });
-  await registerVendorRoutes(app, hooks, { wallet: vendorWallet, secrets: vendorSecrets });
+  const vendorSecrets = vendorModule.secrets;
+  await vendorModule.register(app, hooks);
   // The house lottery (docs/lottery.md): draws, selling through the house wallet callbacks, settlement.
   const lottery = createLotteryModule({
     db,
@@ -299,7 +286,7 @@ export async function buildApp(deps: AppDeps) {
   // The one registry of vendor adapters (exposed as `app.vendors`). The house vendor registers its
   // `house` adapter here with `vendors.register(...)`, as does each configured aggregator; an
   // adapter that is missing or not configured hides its games from the lobby.
-  const vendors = new VendorRegistry();
+  const vendors = vendorModule.registry;
   // The house vendor: its adapter joins the registry; its game API lives under /house/api.
   createHouseModule({ db, vendors, secrets: vendorSecrets }).register(app, hooks);
   // Demo mode's players (DEMO_PLAY): a week of house rounds on first start, then a few now and then.
@@ -316,36 +303,27 @@ export async function buildApp(deps: AppDeps) {
     jobs.register(demoPlay.job);
     app.addHook('preClose', async () => demoPlay.stop());
   }
-  const catalogue = createCatalogueService({
-    repository: createCatalogueRepository(db),
+  // `openRound`: the bets module's open-round lookup, for adapters with `singleOpenRound`.
+  createCatalogueModule({
+    db,
     bus,
+    brands,
     vendors,
     ttlMs: config.BRAND_CACHE_TTL_MS,
-    credentials: createCredentialSealer(() =>
-      loadCredentialKey(path.join(config.DATA_DIR, 'vendor-credential.key')),
-    ),
-  });
-  // `openRound`: the bets module's open-round lookup, for adapters with `singleOpenRound`.
-  registerCatalogueRoutes(app, hooks, {
-    catalogue,
-    vendors,
-    brands,
+    dataDir: config.DATA_DIR,
     openRound: (input) => bets.queries.hasOpenRound(input),
     mayPlay: (memberId) => assertMayPlay(db, memberId, clock.now()),
-  });
-  const announcements = createAnnouncementsService({
-    repository: createAnnouncementsRepository(db),
-    bus,
-    ttlMs: config.BRAND_CACHE_TTL_MS,
-    onPublished: (merchantId, a) => realtime.hub.toBrand(merchantId, 'announcement.new', a),
-  });
-  registerAnnouncementRoutes(app, hooks, { announcements, brands });
-  const content = createContentModule({
+  }).register(app, hooks);
+  const announcementsModule = createAnnouncementsModule({
     db,
+    bus,
     brands,
     uploads,
+    hub: realtime.hub,
+    ttlMs: config.BRAND_CACHE_TTL_MS,
   });
-  content.register(app, hooks);
+  announcementsModule.register(app, hooks);
+  const { announcements } = announcementsModule;
   inbox.register(app, hooks);
   for (const job of inbox.jobs) jobs.register(job);
   // Customer-service live chat (docs/support.md): HTTP routes, socket events, the console's queue.

@@ -1,7 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 import type { AnnouncementTable, Database } from '../../db/schema.js';
-import type { Selectable } from 'kysely';
-import { type AuditEntry, writeAudit } from '../operator/operator-audit.js';
+import type { Insertable, Selectable } from 'kysely';
+import { type AuditEntry, writeAudit } from '../operator/index.js';
 
 type Db = Kysely<Database>;
 
@@ -156,6 +156,19 @@ function announcementQueries(db: Db) {
     },
 
     audit: (row: AuditEntry & { merchantId: number }) => writeAudit(db, row),
+
+    /**
+     * Inserts seeded announcements in one statement, each once (by `seed_key`); returns the ids of
+     * those that were new.
+     */
+    insertSeeded(rows: Insertable<AnnouncementTable>[]) {
+      return db
+        .insertInto('announcement')
+        .values(rows)
+        .onConflict((oc) => oc.columns(['merchant_id', 'seed_key']).doNothing())
+        .returning('id')
+        .execute();
+    },
   };
 }
 

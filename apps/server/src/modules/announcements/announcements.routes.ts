@@ -1,7 +1,7 @@
 import { lobbyRoutes } from '@arcadia/contract';
 import type { FastifyInstance } from 'fastify';
 import { type RouteHooks, registerRoute } from '../../plugins/routes.js';
-import type { BrandService } from '../brand/brand.service.js';
+import type { BrandService } from '../brand/index.js';
 import { opsBrandOf, requestLanguage } from '../brand/index.js';
 import type { AnnouncementsService } from './announcements.service.js';
 

@@ -1,7 +1,8 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import type { SeedAnnouncement } from '../../seeds/brands/demo.catalogue.js';
-import { artPaths } from '../catalogue/art.js';
+import { artPaths } from '../catalogue/index.js';
+import { createAnnouncementsRepository } from './announcements.repository.js';
 
 const DAY_MS = 86_400_000;
 
@@ -17,31 +18,26 @@ export async function seedAnnouncements(
 ): Promise<number> {
   if (items.length === 0) return 0;
   // One statement for all of them: this runs at every start.
-  const rows = await db
-    .insertInto('announcement')
-    .values(
-      items.map((a, i) => {
-        const at = new Date(now.getTime() - (a.ageDays ?? 0) * DAY_MS);
-        return {
-          merchant_id: merchantId,
-          type: a.type,
-          group_name: a.groupName ?? null,
-          execution: a.execution ?? null,
-          title: JSON.stringify(a.title),
-          content: JSON.stringify(a.content ?? {}),
-          image_url: a.art ? artPaths.banner(a.art) : null,
-          linkage_type: a.linkageType ?? 0,
-          link_url: a.linkUrl ?? null,
-          promotion_type: a.promotionType ?? null,
-          sort_order: (i + 1) * 10,
-          seed_key: `demo:${a.seedKey}`,
-          created_at: at,
-          updated_at: at,
-        };
-      }),
-    )
-    .onConflict((oc) => oc.columns(['merchant_id', 'seed_key']).doNothing())
-    .returning('id')
-    .execute();
+  const rows = await createAnnouncementsRepository(db).insertSeeded(
+    items.map((a, i) => {
+      const at = new Date(now.getTime() - (a.ageDays ?? 0) * DAY_MS);
+      return {
+        merchant_id: merchantId,
+        type: a.type,
+        group_name: a.groupName ?? null,
+        execution: a.execution ?? null,
+        title: JSON.stringify(a.title),
+        content: JSON.stringify(a.content ?? {}),
+        image_url: a.art ? artPaths.banner(a.art) : null,
+        linkage_type: a.linkageType ?? 0,
+        link_url: a.linkUrl ?? null,
+        promotion_type: a.promotionType ?? null,
+        sort_order: (i + 1) * 10,
+        seed_key: `demo:${a.seedKey}`,
+        created_at: at,
+        updated_at: at,
+      };
+    }),
+  );
   return rows.length;
 }

@@ -2,8 +2,8 @@ import type { Announcements, LanguageCode, opsAnnouncementBodySchema } from '@ar
 import type { z } from 'zod';
 import { AppError } from '../../lib/app-error.js';
 import type { InvalidationBus } from '../../lib/invalidation-bus.js';
-import { paginate, pick } from '../catalogue/catalogue.service.js';
-import { sanitizeMessageHtml } from '../inbox/inbox.sanitize.js';
+import { paginate, pick } from '../catalogue/index.js';
+import { sanitizeMessageHtml } from '../inbox/index.js';
 import type {
   AnnouncementInput,
   AnnouncementRow,

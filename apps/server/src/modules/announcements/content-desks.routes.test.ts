@@ -2,7 +2,7 @@ import type { Announcements, LobbyGame } from '@arcadia/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoBrand } from '../../seeds/brands/demo.js';
 import { TEST_OPS_KEY, type TestApp, buildTestApp } from '../../test/build-test-app.js';
-import { createBrandRepository } from '../brand/brand.repository.js';
+import { createBrandRepository } from '../brand/index.js';
 
 /** The back office's content and catalogue desks (docs/back-office.md "Content", "Catalogue"). */
 let t: TestApp;

@@ -1,6 +1,6 @@
 import { CONTENT_IMAGE_MAX_BYTES } from '@arcadia/contract';
 import { AppError } from '../../lib/app-error.js';
-import { sniffImage } from '../support/support.images.js';
+import { sniffImage } from '../support/index.js';
 
 export type ContentImageMime = 'image/png' | 'image/jpeg' | 'image/webp';
 

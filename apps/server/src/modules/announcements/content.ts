@@ -6,12 +6,12 @@ import type { Database } from '../../db/schema.js';
 import { AppError } from '../../lib/app-error.js';
 import type { UploadStore } from '../../lib/upload-store.js';
 import { type RouteHooks, registerRoute } from '../../plugins/routes.js';
-import type { BrandService } from '../brand/brand.service.js';
-import { opsBrandOf } from '../brand/index.js';
-import { pick } from '../catalogue/catalogue.service.js';
-import { sanitizeMessageHtml } from '../inbox/inbox.sanitize.js';
-import { writeAudit } from '../operator/operator-audit.js';
+import { type BrandService, opsBrandOf } from '../brand/index.js';
+import { pick } from '../catalogue/index.js';
+import { sanitizeMessageHtml } from '../inbox/index.js';
+import { writeAudit } from '../operator/index.js';
 import { contentImageType, mimeOfExtension, parseContentImage } from './content.images.js';
+import { createContentRepository } from './content.repository.js';
 
 /** Where uploaded content images are served from (the upload store's `content/` folder). */
 export const CONTENT_UPLOAD_PREFIX = '/uploads/content/';
@@ -31,6 +31,7 @@ export function createContentModule(deps: {
   uploads: UploadStore;
 }) {
   const { db, uploads } = deps;
+  const repository = createContentRepository(db);
   const brandId = async (code: string) => (await opsBrandOf(deps.brands, code)).id;
 
   return {
@@ -98,12 +99,7 @@ export function createContentModule(deps: {
 
       registerRoute(app, hooks, contentRoutes.opsHelpTopicList, async ({ params, query }) => {
         const merchantId = await brandId(params.merchantCode);
-        let q = db
-          .selectFrom('help_topic')
-          .select(['id', 'language', 'term', 'title', 'content', 'sort'])
-          .where('merchant_id', '=', merchantId);
-        if (query.language) q = q.where('language', '=', query.language);
-        const rows = await q.orderBy('language').orderBy('sort').orderBy('id').execute();
+        const rows = await repository.helpTopics(merchantId, query.language);
         return { list: rows.map((r) => ({ ...r, id: String(r.id) })) };
       });
 
@@ -113,23 +109,13 @@ export function createContentModule(deps: {
         if (content === '')
           throw new AppError('request_param_err', { fields: { content: 'nothing is left once sanitised' } });
         const row = await db.transaction().execute(async (tx) => {
-          const saved = await tx
-            .insertInto('help_topic')
-            .values({
-              merchant_id: merchantId,
-              language: body.language,
-              term: body.term,
-              title: body.title,
-              content,
-              sort: body.sort,
-            })
-            .onConflict((oc) =>
-              oc
-                .columns(['merchant_id', 'language', 'term'])
-                .doUpdateSet({ title: body.title, content, sort: body.sort }),
-            )
-            .returning(['id', 'language', 'term', 'title', 'content', 'sort'])
-            .executeTakeFirstOrThrow();
+          const saved = await repository.saveHelpTopic(tx, merchantId, {
+            language: body.language,
+            term: body.term,
+            title: body.title,
+            content,
+            sort: body.sort,
+          });
           await writeAudit(tx, {
             merchantId,
             actor: operator!.actor,
@@ -145,12 +131,7 @@ export function createContentModule(deps: {
       registerRoute(app, hooks, contentRoutes.opsHelpTopicDelete, async ({ params, query, operator }) => {
         const merchantId = await brandId(params.merchantCode);
         await db.transaction().execute(async (tx) => {
-          const gone = await tx
-            .deleteFrom('help_topic')
-            .where('merchant_id', '=', merchantId)
-            .where('id', '=', params.topicId)
-            .returning(['language', 'term'])
-            .executeTakeFirst();
+          const gone = await repository.deleteHelpTopic(tx, merchantId, params.topicId);
           if (!gone) throw new AppError('not.found', { topicId: params.topicId });
           await writeAudit(tx, {
             merchantId,

@@ -4,12 +4,12 @@ import { AppError } from '../../lib/app-error.js';
 import { unwrapRsa } from '../../lib/body-crypto.js';
 import { setReplyCookie } from '../../lib/cookies.js';
 import { type RouteHooks, registerRoute } from '../../plugins/routes.js';
-import { phoneKey, type VerificationService } from '../verification/verification.service.js';
+import { phoneKey, type VerificationService } from '../verification/index.js';
 import type { AuthService } from './auth.service.js';
 import type { CaptchaService } from './captcha.service.js';
 import type { KeyService } from './keys.service.js';
 import type { SessionService } from './session.service.js';
-import type { MemberService } from '../member/member.service.js';
+import type { MemberService } from '../member/index.js';
 
 export interface AuthRouteDeps {
   auth: AuthService;

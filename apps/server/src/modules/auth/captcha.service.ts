@@ -3,20 +3,19 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { AppError } from '../../lib/app-error.js';
 import { randomCaptchaText, renderCaptchaPng } from '../../lib/captcha-image.js';
+import { createCaptchaRepository } from './captcha.repository.js';
 
 const TTL_MS = 5 * 60_000;
 const hash = (answer: string) => createHash('sha256').update(answer.trim().toUpperCase()).digest('hex');
 
 /** Single-use image captchas bound to the client by an id cookie. */
 export function createCaptchaService(db: Kysely<Database>, options: { testCode?: string | undefined }) {
+  const repository = createCaptchaRepository(db);
   return {
     async create(): Promise<{ id: string; png: string }> {
       const text = randomCaptchaText(4);
       const id = randomUUID();
-      await db
-        .insertInto('captcha')
-        .values({ id, answer_hash: hash(text), expires_at: new Date(Date.now() + TTL_MS) })
-        .execute();
+      await repository.insert({ id, answerHash: hash(text), expiresAt: new Date(Date.now() + TTL_MS) });
       return { id, png: renderCaptchaPng(text).toString('base64') };
     },
 
@@ -25,13 +24,7 @@ export function createCaptchaService(db: Kysely<Database>, options: { testCode?:
       if (!answer) throw new AppError('captcha.required', { captcha: true });
       if (options.testCode && answer === options.testCode) return;
       if (!id) throw new AppError('captcha.invalid', { captcha: true });
-      const row = await db
-        .updateTable('captcha')
-        .set({ consumed_at: new Date() })
-        .where('id', '=', id)
-        .where('consumed_at', 'is', null)
-        .returning(['answer_hash', 'expires_at'])
-        .executeTakeFirst();
+      const row = await repository.consume(id);
       const ok =
         row !== undefined &&
         row.expires_at.getTime() > Date.now() &&

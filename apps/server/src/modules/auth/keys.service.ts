@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { generateRsaKeyPair } from '../../lib/body-crypto.js';
+import { createKeysRepository } from './keys.repository.js';
 
 const ROTATE_MS = 24 * 60 * 60_000;
 /** A client may have fetched the previous key just before rotation: it stays valid this long. */
@@ -12,20 +13,17 @@ const REFRESH_MS = 60_000;
  * uses the same keys; rotated daily, the previous key honoured for an hour.
  */
 export function createKeyService(db: Kysely<Database>, now: () => number = Date.now) {
+  const repository = createKeysRepository(db);
   let cached: { at: number; current: { keyId: string; publicKey: string }; privateKeys: string[] } | null =
     null;
 
   async function load() {
-    let rows = await db.selectFrom('rsa_key').selectAll().orderBy('created_at', 'desc').limit(2).execute();
+    let rows = await repository.newest();
     const newest = rows[0];
     if (!newest || now() - newest.created_at.getTime() > ROTATE_MS) {
       const pair = generateRsaKeyPair();
-      await db
-        .insertInto('rsa_key')
-        .values({ key_id: pair.keyId, public_pem: pair.publicKeyPem, private_pem: pair.privateKeyPem })
-        .onConflict((oc) => oc.column('key_id').doNothing())
-        .execute();
-      rows = await db.selectFrom('rsa_key').selectAll().orderBy('created_at', 'desc').limit(2).execute();
+      await repository.insert(pair);
+      rows = await repository.newest();
     }
     const [current, previous] = rows as [(typeof rows)[number], (typeof rows)[number] | undefined];
     const keys = [current.private_pem];

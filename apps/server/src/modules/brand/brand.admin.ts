@@ -17,12 +17,12 @@ import { z } from 'zod';
 import type { Database } from '../../db/schema.js';
 import { AppError } from '../../lib/app-error.js';
 import type { UploadStore } from '../../lib/upload-store.js';
-import { writeAudit } from '../operator/operator-audit.js';
+import { writeAudit } from '../operator/index.js';
+import { brandAdminQueries } from './brand.repository.js';
 import { type BrandSettings, brandSettingsSchema } from './brand.settings.js';
+import { themeOfSettings } from './brand.theme.js';
 
 type Row = Selectable<Database['merchant']>;
-const rowReader = (db: Kysely<Database>) => (code: string) =>
-  db.selectFrom('merchant').selectAll().where('code', '=', code).executeTakeFirst();
 
 /** Folder of the upload store that holds brand logos. */
 export const LOGO_FOLDER = 'brand-logos';
@@ -114,7 +114,7 @@ export function adminView(row: Row): BrandAdminView {
     currencyScale: row.currency_scale,
     defaultLanguage: z.string().parse(row.default_language) as LanguageCode,
     supportLanguages: settings.supportLanguages,
-    theme: settings.theme ?? defaultBrandTheme,
+    theme: themeOfSettings(settings),
     logoUrl: settings.logo ? logoUrl(row.code, settings.logo.file) : null,
     domains: settings.domains,
     mainDomain: settings.mainDomain,
@@ -152,7 +152,7 @@ export interface BrandChange {
  */
 export function createBrandAdmin(deps: { db: Kysely<Database>; uploads: UploadStore }) {
   const { db } = deps;
-  const read = rowReader(db);
+  const read = (code: string) => brandAdminQueries(db).findByCode(code);
 
   return {
     async view(code: string): Promise<BrandAdminView> {
@@ -164,26 +164,21 @@ export function createBrandAdmin(deps: { db: Kysely<Database>; uploads: UploadSt
     async create(body: BrandCreateBody, actor: string): Promise<BrandAdminView> {
       const modules = Object.fromEntries(whitelabelModuleIds.map((id) => [id, !OFF_BY_DEFAULT.has(id)]));
       const row = await db.transaction().execute(async (tx) => {
-        const inserted = await tx
-          .insertInto('merchant')
-          .values({
-            code: body.merchantCode,
-            name: body.name,
-            currency: body.currency,
-            currency_symbol: body.currencySymbol,
-            currency_scale: body.currencyScale,
-            default_language: body.defaultLanguage,
-            settings: JSON.stringify(defaultSettings(body)),
-            modules: JSON.stringify(modules),
-            register_rules: JSON.stringify(defaultRegisterRules()),
-            availability: JSON.stringify({
-              maintenance: { enabled: false, message: null, endTime: null },
-              regionBlock: { enabled: false, blockedRanges: [] },
-            }),
-          })
-          .onConflict((oc) => oc.column('code').doNothing())
-          .returningAll()
-          .executeTakeFirst();
+        const inserted = await brandAdminQueries(tx).insert({
+          code: body.merchantCode,
+          name: body.name,
+          currency: body.currency,
+          currency_symbol: body.currencySymbol,
+          currency_scale: body.currencyScale,
+          default_language: body.defaultLanguage,
+          settings: JSON.stringify(defaultSettings(body)),
+          modules: JSON.stringify(modules),
+          register_rules: JSON.stringify(defaultRegisterRules()),
+          availability: JSON.stringify({
+            maintenance: { enabled: false, message: null, endTime: null },
+            regionBlock: { enabled: false, blockedRanges: [] },
+          }),
+        });
         if (!inserted) throw new AppError('brand.exists', { merchant: body.merchantCode });
         const { reason, ...created } = body;
         await writeAudit(tx, {
@@ -209,12 +204,8 @@ export function createBrandAdmin(deps: { db: Kysely<Database>; uploads: UploadSt
       make: (current: Row, settings: BrandSettings) => BrandChange | Promise<BrandChange>,
     ): Promise<{ view: BrandAdminView; id: number }> {
       const row = await db.transaction().execute(async (tx: Transaction<Database>) => {
-        const current = await tx
-          .selectFrom('merchant')
-          .selectAll()
-          .where('code', '=', code.toLowerCase())
-          .forUpdate()
-          .executeTakeFirst();
+        const queries = brandAdminQueries(tx);
+        const current = await queries.lockByCode(code.toLowerCase());
         if (!current) throw new AppError('not.found', { merchant: code });
         const change = await make(current, brandSettingsSchema.parse(current.settings));
         const settings = change.settings ? brandSettingsSchema.safeParse(change.settings) : null;
@@ -222,20 +213,15 @@ export function createBrandAdmin(deps: { db: Kysely<Database>; uploads: UploadSt
           throw new AppError('request_param_err', {
             fields: { settings: settings.error.issues[0]?.message },
           });
-        const updated = await tx
-          .updateTable('merchant')
-          .set({
-            ...(settings ? { settings: JSON.stringify(settings.data) } : {}),
-            ...(change.name !== undefined ? { name: change.name } : {}),
-            ...(change.defaultLanguage !== undefined ? { default_language: change.defaultLanguage } : {}),
-            ...(change.modules ? { modules: JSON.stringify(change.modules) } : {}),
-            ...(change.registerRules ? { register_rules: JSON.stringify(change.registerRules) } : {}),
-            ...(change.availability ? { availability: JSON.stringify(change.availability) } : {}),
-            updated_at: new Date(),
-          })
-          .where('id', '=', current.id)
-          .returningAll()
-          .executeTakeFirstOrThrow();
+        const updated = await queries.update(current.id, {
+          ...(settings ? { settings: JSON.stringify(settings.data) } : {}),
+          ...(change.name !== undefined ? { name: change.name } : {}),
+          ...(change.defaultLanguage !== undefined ? { default_language: change.defaultLanguage } : {}),
+          ...(change.modules ? { modules: JSON.stringify(change.modules) } : {}),
+          ...(change.registerRules ? { register_rules: JSON.stringify(change.registerRules) } : {}),
+          ...(change.availability ? { availability: JSON.stringify(change.availability) } : {}),
+          updated_at: new Date(),
+        });
         await writeAudit(tx, {
           merchantId: current.id,
           actor,

@@ -1,4 +1,4 @@
-import { type Kysely, sql } from 'kysely';
+import { type Insertable, type Kysely, type Updateable, sql } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import type { BrandFile } from './brand.settings.js';
 
@@ -95,3 +95,39 @@ export function createBrandRepository(db: Kysely<Database>) {
 }
 
 export type BrandRepository = ReturnType<typeof createBrandRepository>;
+
+/**
+ * The Brand page's statements (`brand.admin.ts`): any status, a row locked for a change, the
+ * insert of a new brand. Bound to the database or to the transaction of a change and its audit line.
+ */
+export function brandAdminQueries(db: Kysely<Database>) {
+  return {
+    findByCode(code: string) {
+      return db.selectFrom('merchant').selectAll().where('code', '=', code).executeTakeFirst();
+    },
+
+    /** The new brand's row; undefined when the code is taken. */
+    insert(values: Insertable<Database['merchant']>) {
+      return db
+        .insertInto('merchant')
+        .values(values)
+        .onConflict((oc) => oc.column('code').doNothing())
+        .returningAll()
+        .executeTakeFirst();
+    },
+
+    /** The brand's row, locked until the transaction ends. */
+    lockByCode(code: string) {
+      return db.selectFrom('merchant').selectAll().where('code', '=', code).forUpdate().executeTakeFirst();
+    },
+
+    update(id: number, set: Updateable<Database['merchant']>) {
+      return db
+        .updateTable('merchant')
+        .set(set)
+        .where('id', '=', id)
+        .returningAll()
+        .executeTakeFirstOrThrow();
+    },
+  };
+}

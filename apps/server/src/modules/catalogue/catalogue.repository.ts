@@ -1,6 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../../db/schema.js';
-import { type AuditEntry, writeAudit } from '../operator/operator-audit.js';
+import type { SeedGame, SeedVendor } from '../../seeds/brands/demo.catalogue.js';
+import { type AuditEntry, writeAudit } from '../operator/index.js';
 
 type Db = Kysely<Database>;
 
@@ -274,6 +275,65 @@ function catalogueQueries(db: Db) {
         .limit(limit)
         .execute();
       return rows.map((r) => r.node_id);
+    },
+
+    /** Seeds studios from code: new ones added; existing ones follow the code for names and adapter. */
+    seedVendors(merchantId: number, vendors: SeedVendor[]) {
+      return db
+        .insertInto('game_vendor')
+        .values(
+          vendors.map((v, i) => ({
+            merchant_id: merchantId,
+            vassalage: v.vassalage,
+            names: JSON.stringify(v.names),
+            adapter: v.adapter,
+            sort_order: (i + 1) * 10,
+          })),
+        )
+        .onConflict((oc) =>
+          oc.columns(['merchant_id', 'vassalage']).doUpdateSet({
+            names: sql`excluded.names`,
+            adapter: sql`excluded.adapter`,
+          }),
+        )
+        .returning('vassalage')
+        .execute();
+    },
+
+    /**
+     * Seeds games from code in one insert in list order (a fresh database numbers them in the order
+     * written); existing games follow the code for what the code owns.
+     */
+    seedGames(merchantId: number, data: { vendors: SeedVendor[]; games: SeedGame[] }) {
+      return db
+        .insertInto('game')
+        .values(
+          data.games.map((g, i) => ({
+            merchant_id: merchantId,
+            game_code: g.gameCode,
+            game_type: g.gameType,
+            vassalage: g.vassalage,
+            adapter: data.vendors.find((v) => v.vassalage === g.vassalage)?.adapter ?? 'house',
+            engine: g.engine,
+            names: JSON.stringify(g.names),
+            classify: JSON.stringify(g.classify),
+            hot_rank: g.hotRank ?? null,
+            sort_order: (i + 1) * 10,
+            is_game: g.isGame ?? 'GAME',
+          })),
+        )
+        .onConflict((oc) =>
+          oc.columns(['merchant_id', 'game_code']).doUpdateSet({
+            names: sql`excluded.names`,
+            classify: sql`excluded.classify`,
+            engine: sql`excluded.engine`,
+            adapter: sql`excluded.adapter`,
+            game_type: sql`excluded.game_type`,
+            is_game: sql`excluded.is_game`,
+          }),
+        )
+        .returning('node_id')
+        .execute();
     },
   };
 }

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { AppError } from '../../lib/app-error.js';
 import { type RouteHandler, type RouteHooks, registerRoute } from '../../plugins/routes.js';
 import { type BrandService, opsBrandOf, requestLanguage } from '../brand/index.js';
-import type { VendorRegistry } from '../vendors/adapter.js';
+import type { VendorRegistry } from '../vendors/index.js';
 import { bannerSvg, gameIconSvg, isGameMotif, vendorLogoSvg } from './art.js';
 import type { CatalogueService } from './catalogue.service.js';
 

@@ -1,6 +1,7 @@
-import { type Kysely, sql } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import type { SeedGame, SeedVendor } from '../../seeds/brands/demo.catalogue.js';
+import { createCatalogueRepository } from './catalogue.repository.js';
 
 /**
  * Seeds a brand's catalogue from code. New studios and games are added; existing rows follow the
@@ -12,56 +13,10 @@ export async function seedCatalogue(
   merchantId: number,
   data: { vendors: SeedVendor[]; games: SeedGame[] },
 ): Promise<{ vendors: number; games: number }> {
-  return db.transaction().execute(async (tx) => {
-    const vendors = await tx
-      .insertInto('game_vendor')
-      .values(
-        data.vendors.map((v, i) => ({
-          merchant_id: merchantId,
-          vassalage: v.vassalage,
-          names: JSON.stringify(v.names),
-          adapter: v.adapter,
-          sort_order: (i + 1) * 10,
-        })),
-      )
-      .onConflict((oc) =>
-        oc.columns(['merchant_id', 'vassalage']).doUpdateSet({
-          names: sql`excluded.names`,
-          adapter: sql`excluded.adapter`,
-        }),
-      )
-      .returning('vassalage')
-      .execute();
+  return createCatalogueRepository(db).transaction(async (repo) => {
+    const vendors = await repo.seedVendors(merchantId, data.vendors);
     // One insert in list order, so a fresh database numbers the games in the order written.
-    const games = await tx
-      .insertInto('game')
-      .values(
-        data.games.map((g, i) => ({
-          merchant_id: merchantId,
-          game_code: g.gameCode,
-          game_type: g.gameType,
-          vassalage: g.vassalage,
-          adapter: data.vendors.find((v) => v.vassalage === g.vassalage)?.adapter ?? 'house',
-          engine: g.engine,
-          names: JSON.stringify(g.names),
-          classify: JSON.stringify(g.classify),
-          hot_rank: g.hotRank ?? null,
-          sort_order: (i + 1) * 10,
-          is_game: g.isGame ?? 'GAME',
-        })),
-      )
-      .onConflict((oc) =>
-        oc.columns(['merchant_id', 'game_code']).doUpdateSet({
-          names: sql`excluded.names`,
-          classify: sql`excluded.classify`,
-          engine: sql`excluded.engine`,
-          adapter: sql`excluded.adapter`,
-          game_type: sql`excluded.game_type`,
-          is_game: sql`excluded.is_game`,
-        }),
-      )
-      .returning('node_id')
-      .execute();
+    const games = await repo.seedGames(merchantId, data);
     return { vendors: vendors.length, games: games.length };
   });
 }

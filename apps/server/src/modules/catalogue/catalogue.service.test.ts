@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createLocalBus } from '../../lib/invalidation-bus.js';
-import { VendorRegistry } from '../vendors/adapter.js';
+import { VendorRegistry } from '../vendors/index.js';
 import type { CatalogueRepository, GameRow, VendorRow } from './catalogue.repository.js';
 import { type GameListQuery, createCatalogueService } from './catalogue.service.js';
 

@@ -2,12 +2,12 @@ import { type RegisterBody, authRoutes } from '@arcadia/contract';
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '../../lib/app-error.js';
 import { type RouteHooks, type ClientInfo, registerRoute } from '../../plugins/routes.js';
-import type { AuthService } from '../auth/auth.service.js';
-import type { CaptchaService } from '../auth/captcha.service.js';
-import type { SessionService } from '../auth/session.service.js';
-import type { Brand } from '../brand/brand.service.js';
-import type { Messenger } from '../verification/messenger.js';
-import { phoneKey, type VerificationService } from '../verification/verification.service.js';
+import type { AuthService } from '../auth/index.js';
+import type { CaptchaService } from '../auth/index.js';
+import type { SessionService } from '../auth/index.js';
+import type { Brand } from '../brand/index.js';
+import type { Messenger } from '../verification/index.js';
+import { phoneKey, type VerificationService } from '../verification/index.js';
 import { checkMobile, type MemberService } from './member.service.js';
 
 export interface MemberRouteDeps {

@@ -10,7 +10,7 @@ import {
 import { parsePhoneNumberFromString } from 'libphonenumber-js';
 import { AppError } from '../../lib/app-error.js';
 import { hashPassword, verifyPassword } from '../../lib/password.js';
-import type { Brand } from '../brand/brand.service.js';
+import type { Brand } from '../brand/index.js';
 import type { MemberRepository } from './member.repository.js';
 
 export interface CreateMemberInput {

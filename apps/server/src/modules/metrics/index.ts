@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import client from 'prom-client';
+import type { AppModule } from '../../lib/app-module.js';
 import { sendNotFound } from '../../plugins/errors.js';
 
 /**
@@ -75,7 +76,8 @@ export function createMetricsModule(deps: {
     return address === '127.0.0.1' || address === '::1' || address === '::ffff:127.0.0.1';
   };
 
-  return {
+  const face = {
+    name: 'metrics',
     registry,
     /** Counts one committed posting (the ledger's balance listener). */
     posted: () => postings.inc(),
@@ -102,6 +104,7 @@ export function createMetricsModule(deps: {
       });
     },
   };
+  return face satisfies AppModule;
 }
 
 export type MetricsModule = ReturnType<typeof createMetricsModule>;

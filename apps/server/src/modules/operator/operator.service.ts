@@ -7,8 +7,8 @@ import type {
 } from '@arcadia/contract';
 import { AppError } from '../../lib/app-error.js';
 import { hashPassword, verifyPassword } from '../../lib/password.js';
-import { hashToken, newToken } from '../auth/session.service.js';
-import { throttleRules, type ThrottleService } from '../throttle/throttle.service.js';
+import { hashToken, newToken } from '../auth/index.js';
+import { throttleRules, type ThrottleService } from '../throttle/index.js';
 import type { OperatorRepository } from './operator.repository.js';
 
 /** What the audit log records for the deployment's break-glass key (`X-Ops-Key`). */

@@ -2,10 +2,12 @@ import { sessionEndReasons } from '@arcadia/contract';
 import { isTrialType } from '@arcadia/contract/client';
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '../../lib/app-error.js';
-import type { SessionService } from '../auth/session.service.js';
-import type { BrandService } from '../brand/brand.service.js';
-import type { LedgerService } from '../ledger/ledger.service.js';
-import type { OperatorService } from '../operator/operator.service.js';
+import type { AppModule } from '../../lib/app-module.js';
+import type { DomainEventBus } from '../../lib/domain-events.js';
+import type { SessionService } from '../auth/index.js';
+import type { BrandService } from '../brand/index.js';
+import type { LedgerService } from '../ledger/index.js';
+import type { OperatorService } from '../operator/index.js';
 import { type Authenticator, createRealtimeHub } from './realtime.hub.js';
 
 export { rooms, type RealtimeHub, type SocketIdentity, type Authenticator } from './realtime.hub.js';
@@ -17,7 +19,8 @@ const endReason = (reason: string): EndReason =>
 /**
  * The real-time channel (docs/realtime.md): the Socket.IO hub on the app's HTTP server, member
  * and operator authentication at the handshake, `balance.changed` after every posting and
- * `session.ended` when a session ends. Other modules publish through `hub`.
+ * `session.ended` when a session ends (the `session.ended` domain event). Other modules publish
+ * through `hub`.
  */
 export async function createRealtimeModule(deps: {
   app: FastifyInstance;
@@ -28,8 +31,9 @@ export async function createRealtimeModule(deps: {
   defaultMerchant: string;
   ledger: LedgerService;
   operators: OperatorService;
-  /** Resolved lazily: the session service is told where to announce ended sessions. */
-  sessions: () => SessionService;
+  sessions: SessionService;
+  /** The in-process domain events: `session.ended` closes the sockets of sessions that ended. */
+  events: DomainEventBus;
   validate: boolean;
   /** Extra handshake credentials (customer-service visitors …), tried after members and operators. */
   authenticators?: Authenticator[];
@@ -43,7 +47,7 @@ export async function createRealtimeModule(deps: {
   const member: Authenticator = async (auth, merchant) => {
     if (!('token' in auth)) return null;
     const brand = await brandOf(merchant);
-    const session = await deps.sessions().authenticate(auth.token, brand.id);
+    const session = await deps.sessions.authenticate(auth.token, brand.id);
     return {
       kind: isTrialType(session.member.type) ? 'trial' : 'member',
       merchantId: brand.id,
@@ -74,7 +78,7 @@ export async function createRealtimeModule(deps: {
     validate: deps.validate,
     log: app.log,
     endedSessions: async (ids) =>
-      new Map((await deps.sessions().endedAmong(ids)).map((r) => [r.id, endReason(r.reason)])),
+      new Map((await deps.sessions.endedAmong(ids)).map((r) => [r.id, endReason(r.reason)])),
   });
 
   deps.ledger.onBalance((changes) => {
@@ -88,20 +92,22 @@ export async function createRealtimeModule(deps: {
     }
   });
 
+  deps.events.on('session.ended', ({ sessionIds, reason }) => {
+    hub.endSessions([...sessionIds], endReason(reason));
+  });
+
   // Sockets close before the HTTP server stops waiting for its connections.
   app.addHook('preClose', async () => hub.close());
 
-  return {
+  const face = {
+    name: 'realtime',
     hub,
-    /** For the session service: close the sockets of sessions that ended. */
-    sessionEnded(sessionIds: string[], reason: string) {
-      hub.endSessions(sessionIds, endReason(reason));
-    },
     /** Adds a handshake credential kind (tried after members and operators). */
     addAuthenticator(authenticator: Authenticator) {
       extra.push(authenticator);
     },
   };
+  return face satisfies AppModule;
 }
 
 async function tryEach(list: Authenticator[], ...args: Parameters<Authenticator>) {

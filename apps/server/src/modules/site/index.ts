@@ -1,4 +1,3 @@
-import { brandThemeCss } from '@arcadia/contract';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../../config.js';
 import type { AppModule } from '../../lib/app-module.js';
@@ -6,7 +5,7 @@ import { registerDocs } from '../../plugins/docs.js';
 import { isApiPath, sendNotFound } from '../../plugins/errors.js';
 import { registerSpa, themeOf } from '../../plugins/spa.js';
 import type { AnnouncementsService } from '../announcements/announcements.service.js';
-import type { BrandService } from '../brand/index.js';
+import { type BrandService, brandPageCss } from '../brand/index.js';
 
 /**
  * The site around the API: the API documentation at /docs, the built SPA with its history
@@ -41,7 +40,7 @@ export function createSiteModule(deps: {
           };
         },
         // The brand's theme colours come with the page: no repaint once its JavaScript runs.
-        brandCss: async () => brandThemeCss((await brands.get(config.DEFAULT_MERCHANT)).settings.theme),
+        brandCss: async () => brandPageCss((await brands.get(config.DEFAULT_MERCHANT)).settings),
       });
       app.setNotFoundHandler((request, reply) => {
         if (!isApiPath(request.url) && spaFallback) {

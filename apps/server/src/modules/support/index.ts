@@ -1,11 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
+import type { AppModule } from '../../lib/app-module.js';
 import type { RouteHooks } from '../../plugins/routes.js';
-import type { BrandService } from '../brand/brand.service.js';
-import type { OperatorService } from '../operator/operator.service.js';
+import type { BrandService } from '../brand/index.js';
+import type { OperatorService } from '../operator/index.js';
 import type { RealtimeModule } from '../realtime/index.js';
-import type { ThrottleService } from '../throttle/throttle.service.js';
+import type { ThrottleService } from '../throttle/index.js';
 import { createSupportRealtime } from './support.realtime.js';
 import { createSupportRepository } from './support.repository.js';
 import { registerSupportRoutes } from './support.routes.js';
@@ -42,12 +43,14 @@ export function createSupportModule(deps: {
   });
   live.attach(support);
 
-  return {
+  const face = {
+    name: 'support',
     support,
     register(app: FastifyInstance, hooks: RouteHooks) {
       registerSupportRoutes(app, hooks, { support, brands, online: live.online });
     },
   };
+  return face satisfies AppModule;
 }
 
 export type SupportModule = ReturnType<typeof createSupportModule>;

@@ -1,8 +1,8 @@
 import { endpoints } from '@arcadia/contract';
 import type { Socket } from 'socket.io';
 import { AppError } from '../../lib/app-error.js';
-import type { Brand } from '../brand/brand.service.js';
-import type { OperatorService } from '../operator/operator.service.js';
+import type { Brand } from '../brand/index.js';
+import type { OperatorService } from '../operator/index.js';
 import { type RealtimeModule, type SocketIdentity, rooms } from '../realtime/index.js';
 import type { ConversationRow } from './support.repository.js';
 import type { SupportNotifier, SupportService } from './support.service.js';

@@ -5,7 +5,7 @@ import type {
   SupportConversationTable,
   SupportMessageTable,
 } from '../../db/schema.js';
-import { type AuditEntry, writeAudit } from '../operator/operator-audit.js';
+import { type AuditEntry, writeAudit } from '../operator/index.js';
 
 type Db = Kysely<Database> | Transaction<Database>;
 

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoBrand } from '../../seeds/brands/demo.js';
 import { type TestApp, buildTestApp } from '../../test/build-test-app.js';
-import { createBrandRepository } from '../brand/brand.repository.js';
+import { createBrandRepository } from '../brand/index.js';
 import { newMember } from '../../test/factories/payments.js';
 import {
   asOperator,
@@ -14,7 +14,7 @@ import {
   pngBase64,
   sendAsVisitor,
   startVisitor,
-} from './support.test-support.js';
+} from '../../test/factories/support.js';
 
 let t: TestApp;
 

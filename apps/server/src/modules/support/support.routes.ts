@@ -1,8 +1,8 @@
 import { socketPath, supportLimits, supportRoutes, supportTokenHeader } from '@arcadia/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { type RouteHooks, registerRoute } from '../../plugins/routes.js';
-import type { AuthedSession } from '../auth/session.service.js';
-import type { BrandService } from '../brand/brand.service.js';
+import type { AuthedSession } from '../auth/index.js';
+import type { BrandService } from '../brand/index.js';
 import { opsBrandOf } from '../brand/index.js';
 import type { Caller, SupportService } from './support.service.js';
 

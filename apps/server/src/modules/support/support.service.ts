@@ -8,10 +8,10 @@ import {
   supportVisitorStartSchema,
 } from '@arcadia/contract';
 import { AppError } from '../../lib/app-error.js';
-import { hashToken, newToken } from '../auth/session.service.js';
-import type { OperatorIdentity } from '../operator/operator.service.js';
-import type { ThrottleRule } from '../throttle/throttle.repository.js';
-import type { ThrottleService } from '../throttle/throttle.service.js';
+import { hashToken, newToken } from '../auth/index.js';
+import type { OperatorIdentity } from '../operator/index.js';
+import type { ThrottleRule } from '../throttle/index.js';
+import type { ThrottleService } from '../throttle/index.js';
 import { parseAttachment } from './support.images.js';
 import type { CannedRow, ConversationRow, MessageRow, SupportRepository } from './support.repository.js';
 

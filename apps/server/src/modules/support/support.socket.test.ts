@@ -4,7 +4,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoAccounts } from '../../seeds/seed.js';
 import { type TestApp, buildTestApp } from '../../test/build-test-app.js';
 import { newMember } from '../../test/factories/payments.js';
-import { asOperator, clientId, newOperator, sendAsVisitor, startVisitor } from './support.test-support.js';
+import {
+  asOperator,
+  clientId,
+  newOperator,
+  sendAsVisitor,
+  startVisitor,
+} from '../../test/factories/support.js';
 
 let t: TestApp;
 let base: string;

@@ -7,7 +7,7 @@ import {
 } from '@arcadia/contract';
 import { getCountries, getCountryCallingCode } from 'libphonenumber-js';
 import { AppError } from '../../lib/app-error.js';
-import type { Brand, BrandService } from '../brand/brand.service.js';
+import type { Brand, BrandService } from '../brand/index.js';
 import type { SystemRepository } from './system.repository.js';
 
 const segmenter = new Intl.Segmenter(undefined, { granularity: 'word' });

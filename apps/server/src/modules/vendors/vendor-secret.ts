@@ -1,6 +1,7 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
+import { findVendorSecret, insertVendorSecretIfAbsent } from './vendors.repository.js';
 
 /** The built-in vendor: its secret is created for a brand on first use (it lives in this platform). */
 export const HOUSE_VENDOR = 'house';
@@ -31,22 +32,9 @@ export function createVendorSecrets(db: Kysely<Database>) {
       const cached = cache.get(key);
       if (cached) return cached;
       if (vendorCode === HOUSE_VENDOR) {
-        await db
-          .insertInto('vendor_secret')
-          .values({
-            merchant_id: merchantId,
-            vendor_code: vendorCode,
-            secret: randomBytes(32).toString('hex'),
-          })
-          .onConflict((oc) => oc.doNothing())
-          .execute();
+        await insertVendorSecretIfAbsent(db, merchantId, vendorCode, randomBytes(32).toString('hex'));
       }
-      const row = await db
-        .selectFrom('vendor_secret')
-        .select('secret')
-        .where('merchant_id', '=', merchantId)
-        .where('vendor_code', '=', vendorCode)
-        .executeTakeFirst();
+      const row = await findVendorSecret(db, merchantId, vendorCode);
       if (!row) return null;
       cache.set(key, row.secret);
       return row.secret;

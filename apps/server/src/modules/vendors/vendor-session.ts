@@ -1,8 +1,9 @@
-import { type Kysely, sql } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
-import { hashToken, newToken } from '../auth/session.service.js';
+import { hashToken, newToken } from '../auth/index.js';
 import { assertMayPlay } from '../responsible/index.js';
 import type { LaunchMode } from './adapter.js';
+import { findVendorSessionRow, insertVendorSession, limitedLoginUntil } from './vendors.repository.js';
 
 /** How long a launch token lets a vendor place bets (wins and rollbacks are accepted after it). */
 export const VENDOR_SESSION_TTL_MS = 12 * 3_600_000;
@@ -33,35 +34,25 @@ export async function createVendorSession(
   let expiresAt = new Date(Date.now() + (input.ttlMs ?? VENDOR_SESSION_TTL_MS));
   if (input.mode === 'real') {
     // Under a session time limit, a game does not outlive the member's login (responsible gaming).
-    const { rows } = await sql<{ until: Date | string | null }>`
-      select max(s.expires_at) as until from session s
-        join rg_setting r on r.member_id = s.member_id and r.session_limit_minutes is not null
-       where s.member_id = ${input.memberId} and s.revoked_at is null`.execute(db);
-    const until = rows[0]?.until ? new Date(rows[0].until) : null;
+    const limit = await limitedLoginUntil(db, input.memberId);
+    const until = limit ? new Date(limit) : null;
     if (until && until < expiresAt) expiresAt = until;
   }
-  await db
-    .insertInto('vendor_session')
-    .values({
-      token_hash: hash,
-      merchant_id: input.merchantId,
-      member_id: input.memberId,
-      vendor_code: input.vendorCode,
-      game_code: input.gameCode,
-      mode: input.mode,
-      expires_at: expiresAt,
-    })
-    .execute();
+  await insertVendorSession(db, {
+    tokenHash: hash,
+    merchantId: input.merchantId,
+    memberId: input.memberId,
+    vendorCode: input.vendorCode,
+    gameCode: input.gameCode,
+    mode: input.mode,
+    expiresAt,
+  });
   return { token, expiresAt };
 }
 
 /** The live session behind a token, or null (unknown or expired). */
 export async function findVendorSession(db: Kysely<Database>, token: string) {
-  const row = await db
-    .selectFrom('vendor_session')
-    .selectAll()
-    .where('token_hash', '=', hashToken(token))
-    .executeTakeFirst();
+  const row = await findVendorSessionRow(db, hashToken(token));
   if (!row || new Date(row.expires_at).getTime() <= Date.now()) return null;
   return row;
 }

@@ -11,13 +11,23 @@ import {
   vendorSettleColumnsSchema,
   vendorSettleSchema,
 } from '@arcadia/contract';
-import { type Kysely, sql } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { type Batcher, type BatcherOptions, type Settled, createBatcher } from '../../lib/batcher.js';
-import { hashToken } from '../auth/session.service.js';
-import type { Brand } from '../brand/brand.service.js';
-import type { GameInfoResolver } from '../bets/game-info.js';
-import type { LedgerService } from '../ledger/ledger.service.js';
+import { hashToken } from '../auth/index.js';
+import type { Brand } from '../brand/index.js';
+import type { GameInfoResolver } from '../bets/index.js';
+import type { LedgerService } from '../ledger/index.js';
+import {
+  applyVendorOps,
+  findBrandMember,
+  findMainBalance,
+  findVendorRequest,
+  findVendorSessionByHash,
+  insertVendorRequest,
+  settleManyVendorWins,
+  settleVendorColumns,
+} from './vendors.wallet.repository.js';
 
 /** One money operation as `vendor_apply` (migration 202611221400) reads it. */
 interface MoneyOp {
@@ -99,12 +109,7 @@ export function createVendorWalletService(deps: {
         const d = BigInt(a.member) - BigInt(b.member);
         return d < 0n ? -1 : d > 0n ? 1 : a.i - b.i;
       });
-    const { rows } = await ledger.retrying(() =>
-      sql<{
-        idx: number;
-        reply: string;
-      }>`select idx, reply from vendor_apply(${JSON.stringify(ordered)}::jsonb)`.execute(db),
-    );
+    const { rows } = await ledger.retrying(() => applyVendorOps(db, JSON.stringify(ordered)));
     const byIdx = new Map(rows.map((r) => [Number(r.idx), r.reply]));
     return items.map((_, i) => {
       const value = byIdx.get(i);
@@ -127,24 +132,12 @@ export function createVendorWalletService(deps: {
   );
 
   async function mainBalance(merchantId: number, memberId: string): Promise<bigint> {
-    const row = await db
-      .selectFrom('ledger_account')
-      .select('balance')
-      .where('merchant_id', '=', merchantId)
-      .where('owner_id', '=', memberId)
-      .where('kind', '=', 'main')
-      .where('code', '=', 'MAIN')
-      .executeTakeFirst();
+    const row = await findMainBalance(db, merchantId, memberId);
     return row ? BigInt(row.balance) : 0n;
   }
 
   async function member(merchantId: number, memberId: string) {
-    return db
-      .selectFrom('member')
-      .select(['id', 'account'])
-      .where('id', '=', memberId)
-      .where('merchant_id', '=', merchantId)
-      .executeTakeFirst();
+    return findBrandMember(db, merchantId, memberId);
   }
 
   /** The main wallet's balance after an applied operation, for the real-time channel. */
@@ -194,13 +187,7 @@ export function createVendorWalletService(deps: {
     ) => Promise<{ text: string; balances: Map<string, string> }>,
   ): Promise<string> {
     const bodyHash = sha256(raw);
-    const stored = await db
-      .selectFrom('vendor_request')
-      .select(['reply', 'body_hash'])
-      .where('merchant_id', '=', brand.id)
-      .where('vendor_code', '=', vendor)
-      .where('request_id', '=', requestId)
-      .executeTakeFirst();
+    const stored = await findVendorRequest(db, brand.id, vendor, requestId);
     if (stored) {
       return stored.body_hash === bodyHash
         ? stored.reply
@@ -210,16 +197,13 @@ export function createVendorWalletService(deps: {
     const answer = await ledger.retrying(() =>
       db.transaction().execute(async (tx) => {
         const done = await apply(tx, settlement);
-        await tx
-          .insertInto('vendor_request')
-          .values({
-            merchant_id: brand.id,
-            vendor_code: vendor,
-            request_id: requestId,
-            body_hash: bodyHash,
-            reply: done.text,
-          })
-          .execute();
+        await insertVendorRequest(tx, {
+          merchantId: brand.id,
+          vendorCode: vendor,
+          requestId,
+          bodyHash,
+          reply: done.text,
+        });
         return done;
       }),
     );
@@ -248,11 +232,7 @@ export function createVendorWalletService(deps: {
         payload_hash: settleItemHash(body.currency, it),
       }));
       const payload = JSON.stringify({ merchant: brand.id, vendor, settlement, items });
-      const { rows } = await sql<{
-        idx: number;
-        status: string;
-        balance: string | null;
-      }>`select idx, status, balance from vendor_settle_many(${payload}::jsonb)`.execute(tx);
+      const { rows } = await settleManyVendorWins(tx, payload);
       const results = rows.map((r) => ({
         transaction_id: body.items[Number(r.idx)]!.transaction_id,
         status: r.status,
@@ -293,12 +273,19 @@ export function createVendorWalletService(deps: {
       // Game codes are free text (up to 64 characters): quoted as array elements.
       const texts = (values: string[]) =>
         `{${values.map((v) => `"${v.replace(/["\\]/g, '\\$&')}"`).join(',')}}`;
-      const { rows } = await sql<{ idx: number; status: string; balance: string | null }>`
-        select idx, status, balance from vendor_settle_columns(
-          ${brand.id}::integer, ${vendor}::text, ${settlement}::bigint,
-          ${arr(w.player_id)}::bigint[], ${arr(w.transaction_id)}::text[], ${arr(w.round_id)}::text[],
-          ${arr(w.amount)}::bigint[], ${arr(hashes)}::text[], ${texts(w.game_code)}::text[],
-          ${arr(c.player_id)}::bigint[], ${arr(c.round_id)}::text[])`.execute(tx);
+      const { rows } = await settleVendorColumns(tx, {
+        merchantId: brand.id,
+        vendor,
+        settlement,
+        winPlayers: arr(w.player_id),
+        winTransactions: arr(w.transaction_id),
+        winRounds: arr(w.round_id),
+        winAmounts: arr(w.amount),
+        winHashes: arr(hashes),
+        winGameCodes: texts(w.game_code),
+        closePlayers: arr(c.player_id),
+        closeRounds: arr(c.round_id),
+      });
       const n = w.transaction_id.length;
       const results: { transaction_id: string; status: string; balance?: string }[] = [];
       const closed: string[] = new Array<string>(c.round_id.length);
@@ -369,11 +356,7 @@ export function createVendorWalletService(deps: {
 
       if (vop === 'authenticate') {
         const body = parsed.data as { session_token: string };
-        const session = await db
-          .selectFrom('vendor_session')
-          .select(['member_id', 'merchant_id', 'vendor_code', 'mode', 'expires_at'])
-          .where('token_hash', '=', hashToken(body.session_token))
-          .executeTakeFirst();
+        const session = await findVendorSessionByHash(db, hashToken(body.session_token));
         if (
           !session ||
           session.merchant_id !== brand.id ||

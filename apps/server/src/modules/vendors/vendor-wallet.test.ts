@@ -3,7 +3,7 @@ import { vendorReplySchema } from '@arcadia/contract';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { fundMain, memberId } from '../../test/factories.js';
 import { type TestApp, buildTestApp } from '../../test/build-test-app.js';
-import { checkLedger } from '../ledger/ledger.check.js';
+import { checkLedger } from '../ledger/index.js';
 import { createVendorSession } from './vendor-session.js';
 import { signVendorBody, vendorSecret } from './vendor-secret.js';
 

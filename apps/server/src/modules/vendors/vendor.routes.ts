@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { RouteHooks } from '../../plugins/routes.js';
-import type { Brand } from '../brand/brand.service.js';
+import type { Brand } from '../brand/index.js';
 import type { VendorSecrets } from './vendor-secret.js';
 import { verifyVendorSignature } from './vendor-secret.js';
 import { reply, type VendorWalletService } from './vendor-wallet.service.js';

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/schema.js';
+import { createVerificationRepository } from './verification.repository.js';
 
 export interface OutgoingMessage {
   merchantId: number;
@@ -26,18 +27,10 @@ export function createMessenger(deps: {
   httpUrl?: string | undefined;
   logCodes: boolean;
 }): Messenger {
+  const repository = createVerificationRepository(deps.db);
   return {
     async send(message) {
-      await deps.db
-        .insertInto('outbox_message')
-        .values({
-          merchant_id: message.merchantId,
-          channel: message.channel,
-          destination: message.to,
-          body: message.text,
-          code: message.code,
-        })
-        .execute();
+      await repository.insertOutbox(message);
       if (deps.logCodes) deps.log.info(`[dev ${message.channel}] to ${message.to}: ${message.text}`);
       if (deps.httpUrl) {
         const res = await fetch(deps.httpUrl, {

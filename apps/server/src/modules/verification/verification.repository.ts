@@ -67,6 +67,26 @@ export function createVerificationRepository(db: Kysely<Database>) {
       if (to) q = q.where('destination', '=', to);
       return q.orderBy('id', 'desc').limit(limit).execute();
     },
+
+    /** One sent message, kept in `outbox_message` (the audit trail and the development outbox). */
+    async insertOutbox(message: {
+      merchantId: number;
+      channel: 'sms' | 'email';
+      to: string;
+      text: string;
+      code: string | null;
+    }) {
+      await db
+        .insertInto('outbox_message')
+        .values({
+          merchant_id: message.merchantId,
+          channel: message.channel,
+          destination: message.to,
+          body: message.text,
+          code: message.code,
+        })
+        .execute();
+    },
   };
 }
 

@@ -1,7 +1,7 @@
 import { createHash, randomInt, timingSafeEqual } from 'node:crypto';
 import { AppError } from '../../lib/app-error.js';
-import type { ThrottleService } from '../throttle/throttle.service.js';
-import { throttleRules } from '../throttle/throttle.service.js';
+import type { ThrottleService } from '../throttle/index.js';
+import { throttleRules } from '../throttle/index.js';
 import type { Messenger } from './messenger.js';
 import type { VerificationRepository } from './verification.repository.js';
 
