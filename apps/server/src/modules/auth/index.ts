@@ -1,7 +1,9 @@
 // The module's face: other modules import from here (docs/ARCHITECTURE.md).
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
+import type { Config } from '../../config.js';
 import type { Database } from '../../db/schema.js';
+import type { DomainEventBus } from '../../lib/domain-events.js';
 import type { AppModule } from '../../lib/app-module.js';
 import type { RouteHooks } from '../../plugins/routes.js';
 import type { MemberService } from '../member/index.js';
@@ -20,20 +22,36 @@ import { type SessionOptions, createSessionService } from './session.service.js'
  */
 export function createAuthModule(deps: {
   db: Kysely<Database>;
+  config: Pick<
+    Config,
+    'SESSION_IDLE_MINUTES' | 'SESSION_MAX_HOURS' | 'SINGLE_SESSION' | 'DEMO' | 'CAPTCHA_TEST_CODE'
+  >;
   members: MemberService;
   throttle: ThrottleService;
   verification: VerificationService;
-  sessions: SessionOptions;
-  /** The captcha code automated tests may answer with (demo mode only; production never honours one). */
-  captchaTestCode?: string | undefined;
-  /** Demo mode: expose the development outbox. */
-  demo: boolean;
+  /** Every session this module ends is told to the others as `session.ended` (sockets close). */
+  events: DomainEventBus;
+  log: { error(obj: unknown, msg?: string): void };
+  /** The member's own session time limit (responsible gaming), if any: a login lasts no longer. */
+  limitMs: SessionOptions['limitMs'];
 }) {
-  const { db, members, throttle, verification } = deps;
+  const { db, config, members, throttle, verification, events, log } = deps;
   const sessionRepository = createSessionRepository(db);
-  const sessions = createSessionService(sessionRepository, deps.sessions);
+  const sessions = createSessionService(sessionRepository, {
+    idleMs: config.SESSION_IDLE_MINUTES * 60_000,
+    absoluteMs: config.SESSION_MAX_HOURS * 3_600_000,
+    singleSession: config.SINGLE_SESSION,
+    limitMs: deps.limitMs,
+    onEnded: (sessionIds, reason) =>
+      void events
+        .emit('session.ended', { sessionIds, reason })
+        .catch((err: unknown) => log.error({ err }, 'session.ended not handled')),
+  });
   const keys = createKeyService(db);
-  const captcha = createCaptchaService(db, { testCode: deps.captchaTestCode });
+  const captcha = createCaptchaService(db, {
+    // A demo convenience for automated tests; production never honours a test code.
+    testCode: config.DEMO ? config.CAPTCHA_TEST_CODE : undefined,
+  });
   const auth = createAuthService({ members, sessions, sessionRepository, throttle, captcha, verification });
   const face = {
     name: 'auth',
@@ -50,7 +68,7 @@ export function createAuthModule(deps: {
         captcha,
         verification,
         members,
-        demo: deps.demo,
+        demo: config.DEMO,
       });
     },
   };

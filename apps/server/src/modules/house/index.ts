@@ -5,6 +5,7 @@ import type { AppModule } from '../../lib/app-module.js';
 import type { RouteHooks } from '../../plugins/routes.js';
 import type { VendorRegistry, VendorSecrets } from '../vendors/index.js';
 import { HouseAdapter } from './house.adapter.js';
+import { type DemoPlayDeps, createDemoPlay } from './house.demo-play.js';
 import { createHouseRepository } from './house.repository.js';
 import { registerHouseRoutes } from './house.routes.js';
 import { type HouseService, createHouseService } from './house.service.js';
@@ -81,5 +82,21 @@ export type HouseModule = ReturnType<typeof createHouseModule>;
 export * from './house-rounds.js';
 export * from './house.wallet.js';
 export { createDemoPlay, demoPlayEnabled } from './house.demo-play.js';
+
+/**
+ * Demo mode's players (DEMO_PLAY) as a module: a week of house rounds on first start, then a few
+ * now and then, through the real site (docs/house-vendor.md); stopped before the app closes.
+ */
+export function createDemoPlayModule(deps: DemoPlayDeps) {
+  const demoPlay = createDemoPlay(deps);
+  const module = {
+    name: 'demo-play',
+    jobs: [demoPlay.job],
+    register(app: FastifyInstance) {
+      app.addHook('preClose', async () => demoPlay.stop());
+    },
+  };
+  return module satisfies AppModule;
+}
 export type { HouseService } from './house.service.js';
 export { createHouseFanOut } from './house.fan-out.js';

@@ -6,23 +6,36 @@ import type { AppModule } from '../../lib/app-module.js';
 import type { RouteHooks } from '../../plugins/routes.js';
 import { createMemberRepository } from './member.repository.js';
 import { type MemberRouteDeps, registerMemberRoutes } from './member.routes.js';
-import { createMemberService } from './member.service.js';
+import { type MemberService, createMemberService } from './member.service.js';
+import type { DomainEventBus } from '../../lib/domain-events.js';
+
+/** The member service alone: the auth module is built from it before the member module's routes. */
+export function createMembers(db: Kysely<Database>): MemberService {
+  return createMemberService({ repository: createMemberRepository(db) });
+}
 
 /**
  * Registration (brand field rules), member info, passwords, invitation codes, member rows and the
- * member_tree closure table. The routes need the auth module, which is built from `members`: they
- * read their other dependencies when registered.
+ * member_tree closure table. A registration is told to the other modules as `member.registered`
+ * (a referral code becomes a referral there).
  */
-export function createMemberModule(deps: {
-  db: Kysely<Database>;
-  routes: () => Omit<MemberRouteDeps, 'members'>;
-}) {
-  const members = createMemberService({ repository: createMemberRepository(deps.db) });
+export function createMemberModule(deps: Omit<MemberRouteDeps, 'onRegistered'> & { events: DomainEventBus }) {
+  const { events, ...routes } = deps;
   const face = {
     name: 'member',
-    members,
+    members: deps.members,
     register(app: FastifyInstance, hooks: RouteHooks) {
-      registerMemberRoutes(app, hooks, { members, ...deps.routes() });
+      registerMemberRoutes(app, hooks, {
+        ...routes,
+        onRegistered: (brand, memberId, body, client) =>
+          events.emit('member.registered', {
+            brand,
+            memberId,
+            referralCode: body.referralCode ?? null,
+            ip: client.ip,
+            deviceId: body.loginDeviceId ?? null,
+          }),
+      });
     },
   };
   return face satisfies AppModule;

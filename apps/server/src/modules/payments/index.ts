@@ -1,4 +1,6 @@
+import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
+import type { Config } from '../../config.js';
 import type { AppModule } from '../../lib/app-module.js';
 import type { RouteHooks } from '../../plugins/routes.js';
 import type { BrandService } from '../brand/index.js';
@@ -17,12 +19,14 @@ import type { PaymentsDeps } from './payments.shared.js';
 export function createPaymentsModule(
   deps: Omit<PaymentsDeps, 'repository' | 'gateway'> & {
     brands: BrandService;
-    /** The demo gateway's signing secret; null when the gateway is off (DEMO=0). */
-    demoGatewaySecret: string | null;
+    /** DEMO turns the demo gateway on; its secret is generated when unset (one instance). */
+    config: Pick<Config, 'DEMO' | 'DEMO_GATEWAY_SECRET'>;
   },
 ) {
-  const { brands, demoGatewaySecret, ...rest } = deps;
-  const gateway = demoGatewaySecret === null ? null : createDemoGateway(demoGatewaySecret);
+  const { brands, config, ...rest } = deps;
+  const gateway = config.DEMO
+    ? createDemoGateway(config.DEMO_GATEWAY_SECRET ?? randomBytes(32).toString('base64url'))
+    : null;
   const service = createPaymentsService({ ...rest, repository: createPaymentsRepository(), gateway });
   const module = {
     name: 'payments',

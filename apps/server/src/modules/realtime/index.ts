@@ -1,6 +1,7 @@
 import { sessionEndReasons } from '@arcadia/contract';
 import { isTrialType } from '@arcadia/contract/client';
 import type { FastifyInstance } from 'fastify';
+import type { Config } from '../../config.js';
 import { AppError } from '../../lib/app-error.js';
 import type { AppModule } from '../../lib/app-module.js';
 import type { DomainEventBus } from '../../lib/domain-events.js';
@@ -24,23 +25,21 @@ const endReason = (reason: string): EndReason =>
  */
 export async function createRealtimeModule(deps: {
   app: FastifyInstance;
-  redisUrl?: string;
-  redisPrefix: string;
-  sessionSweepMs: number;
+  config: Pick<Config, 'REDIS_URL' | 'REDIS_PREFIX' | 'SOCKET_SESSION_SWEEP_MS' | 'DEFAULT_MERCHANT'>;
   brands: BrandService;
-  defaultMerchant: string;
   ledger: LedgerService;
   operators: OperatorService;
   sessions: SessionService;
   /** The in-process domain events: `session.ended` closes the sockets of sessions that ended. */
   events: DomainEventBus;
-  validate: boolean;
+  /** Check every outgoing event against its contract schema (default: outside production). */
+  validate?: boolean;
   /** Extra handshake credentials (customer-service visitors …), tried after members and operators. */
   authenticators?: Authenticator[];
 }) {
   const { app, brands } = deps;
   const brandOf = async (code: string | null) => {
-    const c = code ?? deps.defaultMerchant;
+    const c = code ?? deps.config.DEFAULT_MERCHANT;
     return brands.cached(c) ?? brands.get(c);
   };
 
@@ -71,11 +70,11 @@ export async function createRealtimeModule(deps: {
 
   const hub = await createRealtimeHub({
     httpServer: app.server,
-    redisUrl: deps.redisUrl,
-    redisPrefix: deps.redisPrefix,
-    sweepMs: deps.sessionSweepMs,
+    redisUrl: deps.config.REDIS_URL,
+    redisPrefix: deps.config.REDIS_PREFIX,
+    sweepMs: deps.config.SOCKET_SESSION_SWEEP_MS,
     authenticators: [member, operator, (auth, merchant) => tryEach(extra, auth, merchant)],
-    validate: deps.validate,
+    validate: deps.validate ?? process.env.NODE_ENV !== 'production',
     log: app.log,
     endedSessions: async (ids) =>
       new Map((await deps.sessions.endedAmong(ids)).map((r) => [r.id, endReason(r.reason)])),

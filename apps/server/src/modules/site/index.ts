@@ -17,13 +17,14 @@ export function createSiteModule(deps: {
   config: Config;
   brands: BrandService;
   announcements: AnnouncementsService;
-  version: string;
+  /** The build's version, shown by the API documentation. */
+  version?: string;
 }): AppModule {
   const { config, brands, announcements } = deps;
   return {
     name: 'site',
     async register(app: FastifyInstance) {
-      await registerDocs(app, deps.version);
+      await registerDocs(app, deps.version ?? '0.0.0');
       const smallSvg = smallSvgReader(app);
       const spaFallback = await registerSpa(app, config.STATIC_DIR, {
         firstPaint: async (request) => {
