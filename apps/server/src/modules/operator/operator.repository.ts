@@ -1,6 +1,6 @@
 import { type Kysely, type Transaction, sql } from 'kysely';
 import type { Database, OperatorRole } from '../../db/schema.js';
-import { type AuditEntry, writeAudit } from './operator-audit.js';
+import { type AuditEntry, writeAudit } from './operator.audit.repository.js';
 
 type Db = Kysely<Database> | Transaction<Database>;
 

@@ -118,5 +118,4 @@ async function tryEach(list: Authenticator[], ...args: Parameters<Authenticator>
 }
 
 export type RealtimeModule = Awaited<ReturnType<typeof createRealtimeModule>>;
-export { createBrandFanOut } from './brand-fan-out.js';
 export type * from './realtime.hub.js';

@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { TEST_OPS_KEY, type TestApp } from '../../test/build-test-app.js';
-import { jpegBytes, pngBase64 } from '../support/support.test-support.js';
+import { jpegBytes, pngBase64 } from '../../test/factories/support.js';
 import { loggedInMember, mainBalance, onRewardsApp } from '../../test/factories/rewards.js';
 
 let t: TestApp;
