@@ -49,13 +49,14 @@ export function registerErrorHandling(app: FastifyInstance) {
  * not valid percent-encoding, 400; a path parameter over `maxParamLength`, 414) leaves as the
  * same envelope as every other refusal, instead of Fastify's own JSON.
  */
-export function frameworkErrors(err: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+export function frameworkErrors(err: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
   const status = typeof err.statusCode === 'number' ? err.statusCode : 500;
   if (status >= 400 && status < 500) {
-    return reply.status(status).send(envelope(new AppError('request_param_err', { reason: err.code })));
+    void reply.status(status).send(envelope(new AppError('request_param_err', { reason: err.code })));
+    return;
   }
   request.log.error({ err }, 'router error');
-  return reply.status(500).send(envelope(new AppError('system.error', { requestId: request.id })));
+  void reply.status(500).send(envelope(new AppError('system.error', { requestId: request.id })));
 }
 
 /** The not-found answer never varies: built once, not an error object (and its stack) per miss. */
