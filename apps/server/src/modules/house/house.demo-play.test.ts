@@ -2,12 +2,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedDemoPlayers } from '../../seeds/brands/demo.players.js';
 import { demoAccounts } from '../../seeds/seed.js';
 import { type TestApp, buildTestApp } from '../../test/build-test-app.js';
-import { createSessionRepository } from '../auth/session.repository.js';
+import { createSessionRepository } from '../auth/index.js';
 import { createSessionService } from '../auth/session.service.js';
-import { createBrandRepository } from '../brand/brand.repository.js';
+import { createBrandRepository } from '../brand/index.js';
 import { createBrandService } from '../brand/brand.service.js';
 import { createLocalBus } from '../../lib/invalidation-bus.js';
-import { checkLedger } from '../ledger/ledger.check.js';
+import { checkLedger } from '../ledger/index.js';
 import { createDemoPlay, demoPlayEnabled, demoPlayers } from './house.demo-play.js';
 
 let t: TestApp;

@@ -3,7 +3,7 @@ import { type HouseEngineId, houseSessionSchema } from '@arcadia/contract';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { memberId } from '../../test/factories.js';
 import { type TestApp, buildTestApp } from '../../test/build-test-app.js';
-import { checkLedger } from '../ledger/ledger.check.js';
+import { checkLedger } from '../ledger/index.js';
 import { HouseAdapter } from './house.adapter.js';
 import { createHouseRepository } from './house.repository.js';
 

@@ -8,7 +8,7 @@ import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createDatabase } from '../../db/database.js';
 import { encryptBodyForTest } from '../../lib/body-crypto.js';
-import { checkLedger } from '../ledger/ledger.check.js';
+import { checkLedger } from '../ledger/index.js';
 
 /**
  * A live table's server is killed with SIGKILL while a round with bets is being dealt (betting

@@ -2,7 +2,7 @@ import { liveBetSchema, liveRoundSchema, liveTableSchema } from '@arcadia/contra
 import { hashServerSeed, livePayout, liveRoundResult, liveTable } from '@arcadia/games';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { type TestApp, TEST_OPS_KEY, buildTestApp } from '../../test/build-test-app.js';
-import { checkLedger } from '../ledger/ledger.check.js';
+import { checkLedger } from '../ledger/index.js';
 import { newMember } from '../../test/factories/payments.js';
 import { STALE_ROUND_MS } from './live.tables.js';
 

@@ -1,7 +1,7 @@
 import { sportsBetSchema, sportsEventSchema } from '@arcadia/contract';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { type TestApp, TEST_OPS_KEY, buildTestApp } from '../../test/build-test-app.js';
-import { checkLedger } from '../ledger/ledger.check.js';
+import { checkLedger } from '../ledger/index.js';
 import { newMember } from '../../test/factories/payments.js';
 
 /**
