@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import type { AppModule } from '../../lib/app-module.js';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import type { RouteHooks } from '../../plugins/routes.js';
@@ -22,7 +23,7 @@ export function createChatModule(deps: {
   hub?: RealtimeHub;
 }) {
   const chat = createChatService(deps);
-  return {
+  const face = {
     name: 'chat',
     register(app: FastifyInstance, hooks: RouteHooks) {
       registerChatRoutes(app, hooks, chat);
@@ -30,6 +31,7 @@ export function createChatModule(deps: {
       deps.hub?.openTopics('chat', async (identity, key) => chat.roomExists(identity.merchantId, key));
     },
   };
+  return face satisfies AppModule;
 }
 
 export type ChatModule = ReturnType<typeof createChatModule>;

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import type { AppModule } from '../../lib/app-module.js';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import type { RouteHooks } from '../../plugins/routes.js';
@@ -19,12 +20,13 @@ export function createPlayersModule(deps: {
   sessions: SessionService;
 }) {
   const players = createPlayersService({ ...deps, repository: createPlayersRepository(deps.db) });
-  return {
+  const face = {
     name: 'players',
     register(app: FastifyInstance, hooks: RouteHooks) {
       registerPlayersRoutes(app, hooks, players);
     },
   };
+  return face satisfies AppModule;
 }
 
 export type PlayersModule = ReturnType<typeof createPlayersModule>;

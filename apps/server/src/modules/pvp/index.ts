@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { pvpTable } from '@arcadia/games';
 import type { FastifyInstance } from 'fastify';
+import type { AppModule } from '../../lib/app-module.js';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import type { Job } from '../../jobs/job-runner.js';
@@ -72,7 +73,7 @@ export function createPvpModule(deps: {
       deps.hub?.openTopics('pvp', (_identity, key) => pvpTable(key) !== undefined);
     },
   };
-  return module;
+  return module satisfies AppModule;
 }
 
 export type PvpModule = ReturnType<typeof createPvpModule>;

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import type { AppModule } from '../../lib/app-module.js';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import type { RouteHooks } from '../../plugins/routes.js';
@@ -12,13 +13,14 @@ import { createRecordsService } from './records.service.js';
  */
 export function createRecordsModule(deps: { db: Kysely<Database> }) {
   const records = createRecordsService(createRecordsRepository(deps.db));
-  return {
+  const face = {
     name: 'records',
     records,
     register(app: FastifyInstance, hooks: RouteHooks) {
       registerRecordRoutes(app, hooks, records);
     },
   };
+  return face satisfies AppModule;
 }
 
 export type RecordsModule = ReturnType<typeof createRecordsModule>;

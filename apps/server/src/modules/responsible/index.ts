@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import type { AppModule } from '../../lib/app-module.js';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import type { Clock } from '../../lib/clock.js';
@@ -19,7 +20,7 @@ import { sessionLimitMs } from './session-limit.js';
 export function createResponsibleModule(deps: { db: Kysely<Database>; brands: BrandService; clock: Clock }) {
   const { db, clock } = deps;
   const service = createResponsibleService(deps);
-  return {
+  const face = {
     name: 'responsible',
     depositGuard: createDepositGuard(() => clock.now()),
     /** The member's session time limit in milliseconds, or null: a new login lasts no longer. */
@@ -28,6 +29,7 @@ export function createResponsibleModule(deps: { db: Kysely<Database>; brands: Br
       registerResponsibleRoutes(app, hooks, service);
     },
   };
+  return face satisfies AppModule;
 }
 
 export type ResponsibleModule = ReturnType<typeof createResponsibleModule>;

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import type { AppModule } from '../../lib/app-module.js';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import type { Job } from '../../jobs/job-runner.js';
@@ -16,7 +17,7 @@ import { createRiskService } from './risk.service.js';
 export function createRiskModule(deps: { db: Kysely<Database>; brands: BrandService }) {
   const risk = createRiskService({ ...deps, repository: createRiskRepository(deps.db) });
   const jobs: Job[] = [{ name: 'risk.scan', everyMs: 60_000, leaseMs: 10 * 60_000, run: risk.scanAll }];
-  return {
+  const face = {
     name: 'risk',
     jobs,
     scanAll: risk.scanAll,
@@ -24,6 +25,7 @@ export function createRiskModule(deps: { db: Kysely<Database>; brands: BrandServ
       registerRiskRoutes(app, hooks, risk);
     },
   };
+  return face satisfies AppModule;
 }
 
 export type RiskModule = ReturnType<typeof createRiskModule>;
