@@ -4,6 +4,8 @@ import { checkLedger } from '../ledger/index.js';
 import {
   TEST_GATEWAY_SECRET,
   count,
+  gatewayBody,
+  gatewayCallback,
   mainBalance,
   newMember,
   ops,
@@ -70,23 +72,8 @@ async function completeOnPayPage(
 }
 
 /** Posts a callback exactly as the gateway would (or tampered, with another signature). */
-const callback = (body: Record<string, unknown>, signature?: string, merchant = 'demo') => {
-  const raw = JSON.stringify(body);
-  return t.app.inject({
-    method: 'POST',
-    url: '/payments/demo/callback',
-    payload: raw,
-    headers: { 'content-type': 'application/json', 'x-signature': signature ?? sign(raw), merchant },
-  });
-};
-
-const gatewayBody = (depositId: string, status: string, amount = '25.00') => ({
-  depositId,
-  status,
-  amount,
-  currency: 'USD',
-  gatewayRef: `REF-${depositId}-${status}`,
-});
+const callback = (body: Record<string, unknown>, signature?: string, merchant = 'demo') =>
+  gatewayCallback(t, body, signature, merchant);
 
 async function gatewayDeposit(amount: number | string = '25.00', token = member.token) {
   const res = await createDeposit({ channel: 'DEMOPAY', amount }, token);

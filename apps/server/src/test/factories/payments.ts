@@ -109,3 +109,28 @@ export async function waitForDeposit(t: TestApp, token: string, depositId: strin
     await new Promise((r) => setTimeout(r, 20));
   }
 }
+
+/** Posts a demo-gateway callback exactly as the gateway would (or tampered, with another signature). */
+export function gatewayCallback(
+  t: TestApp,
+  body: Record<string, unknown>,
+  signature?: string,
+  merchant = 'demo',
+) {
+  const raw = JSON.stringify(body);
+  return t.app.inject({
+    method: 'POST',
+    url: '/payments/demo/callback',
+    payload: raw,
+    headers: { 'content-type': 'application/json', 'x-signature': signature ?? sign(raw), merchant },
+  });
+}
+
+/** A demo gateway's notification body for `depositId`. */
+export const gatewayBody = (depositId: string, status: string, amount = '25.00') => ({
+  depositId,
+  status,
+  amount,
+  currency: 'USD',
+  gatewayRef: `REF-${depositId}-${status}`,
+});
