@@ -50,6 +50,21 @@ test.describe('sportsbook', () => {
     await logInDemoPlayerQuietly(page);
     const token = await memberToken(page);
     const request = page.request;
+    // The bets below are played out 2.5 hours of clock later, and the daily rebate pays a closed
+    // day's bets: when earlier specs left the shared clock near midnight, start on the next day, and
+    // pay yesterday's rebate now (idempotent; the job then pays nothing), so the wallet moves by
+    // exactly the stakes and payouts.
+    const now = await request.post('/dev/clock', { data: { advanceMs: 0 } });
+    const untilMidnight = 86_400_000 - (Date.parse((await now.json()).value.now) % 86_400_000);
+    if (untilMidnight < 3 * 3_600_000)
+      expect(
+        (await request.post('/dev/clock', { data: { advanceMs: untilMidnight + 60_000 } })).status(),
+      ).toBe(200);
+    const rebate = await request.post('/ops/merchants/demo/rebate/run', {
+      headers: { 'x-ops-key': opsApiKey },
+      data: { reason: 'settle the closed day before this test' },
+    });
+    expect(rebate.status(), await rebate.text()).toBe(200);
     const before = minor(walletOf(await walletBalance(request, token), MAIN));
 
     await page.goto('/sports');
