@@ -1,9 +1,7 @@
-import type { FastifyInstance } from 'fastify';
-
 /**
  * A pass that runs on an interval and on demand, never two at once on this instance (a slow pass
- * — many draws due after downtime — is not overlapped by the next one). The house lottery and the
- * sportsbook schedule their draws, kick-offs and settlements with it.
+ * — many draws due after downtime — is not overlapped by the next one). The house products' local jobs
+ * (jobs/job-runner.ts) run their passes through it.
  */
 export function createSerialSchedule<P>(options: {
   pass: () => Promise<P>;
@@ -13,7 +11,6 @@ export function createSerialSchedule<P>(options: {
 }) {
   let running: Promise<P | undefined> = Promise.resolve(undefined);
   let busy = false;
-  let timer: NodeJS.Timeout | null = null;
 
   /** Starts a pass unless one is running; resolves with the running pass's outcome. */
   const tick = () => {
@@ -35,19 +32,6 @@ export function createSerialSchedule<P>(options: {
     async runNow(): Promise<P> {
       await running;
       return (await tick()) ?? options.empty;
-    },
-    /** Runs a pass every `everyMs` once the app is ready (the first in the background), until it closes. */
-    start(app: FastifyInstance, everyMs: number) {
-      app.addHook('onReady', async () => {
-        // Readiness does not wait for the schedule.
-        void tick();
-        timer = setInterval(() => void tick(), everyMs);
-        timer.unref();
-      });
-      app.addHook('onClose', async () => {
-        if (timer) clearInterval(timer);
-        await running;
-      });
     },
   };
 }
